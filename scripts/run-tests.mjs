@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Runs every compiled *.test.js under dist/test with node's test runner.
+// Files are listed explicitly: Node 20 treats every .js under a `test/` folder as a test,
+// which would run fixtures and support code as tests.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+
+const root = "dist/test";
+const filter = process.argv.slice(2);
+const files = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (name.endsWith(".test.js")) files.push(path);
+  }
+};
+walk(root);
+const selected = filter.length ? files.filter((f) => filter.some((p) => f.includes(p))) : files;
+if (selected.length === 0) {
+  console.error(`no test files matched under ${root}`);
+  process.exit(1);
+}
+const concurrency = process.env.TEST_CONCURRENCY ?? "3";
+const result = spawnSync(
+  process.execPath,
+  ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...selected],
+  { stdio: "inherit" },
+);
+process.exit(result.status ?? 1);

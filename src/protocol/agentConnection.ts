@@ -1,0 +1,193 @@
+import {
+  client,
+  ndJsonStream,
+  RequestError,
+  type AnyMessage,
+  type ClientConnection,
+  type ClientContext,
+} from "@agentclientprotocol/sdk";
+import { AcpgateError, errorMessage } from "../util/errors.js";
+import { Emitter, type Disposable } from "../util/emitter.js";
+import type { ClientHandlers } from "./clientHandlers.js";
+import { messageMethod, isNotification } from "./messageKinds.js";
+import { tapStream, type TappedMessage } from "./tap.js";
+
+export interface AgentConnectionOptions {
+  /** Agent stdout. */
+  input: ReadableStream<Uint8Array>;
+  /** Agent stdin. */
+  output: WritableStream<Uint8Array>;
+  handlers: ClientHandlers;
+  /** Default timeout for outbound requests that do not name one. */
+  requestTimeoutMs?: number;
+  maxMessageBytes?: number;
+  /**
+   * Asked once the connection is gone, so that pending requests fail with the real cause
+   * (the agent exited with code 3 and said …) rather than a bare "connection closed".
+   */
+  explainClose?: () => Promise<AcpgateError | undefined>;
+}
+
+export interface RequestOptions {
+  /** `0` waits forever (a prompt turn can take hours; the surface bounds it). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * acpgate's client end of one agent's stdio, on the ACP SDK. Every message both ways goes
+ * through `tap`; every outbound request has a timeout and an abort signal; when the
+ * connection closes, every pending request fails with a local `AcpgateError`.
+ */
+export class AgentConnection {
+  /** Every raw message both ways, in wire order. Subscribe before `initialize`. */
+  readonly tap = new Emitter<TappedMessage>();
+  private readonly connection: ClientConnection;
+  private readonly agent: ClientContext;
+  private closeError: AcpgateError | undefined;
+  private readonly defaultTimeoutMs: number;
+
+  constructor(private readonly options: AgentConnectionOptions) {
+    this.defaultTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const handlers = options.handlers;
+    const framed = ndJsonStream(options.output, options.input, {
+      maxMessageBytes: options.maxMessageBytes,
+    });
+    const stream = tapStream(framed, {
+      observe: (tapped) => this.tap.emit(tapped),
+      intercept: (message: AnyMessage) => {
+        if (messageMethod(message) !== "session/update" || !isNotification(message)) return false;
+        handlers.sessionUpdate((message as { params?: unknown }).params);
+        return true;
+      },
+    });
+    const app = client({ name: "acpgate" })
+      .onRequest("session/request_permission", (cx) =>
+        handlers.requestPermission(cx.params, cx.signal),
+      )
+      .onRequest("fs/read_text_file", (cx) => handlers.readTextFile(cx.params, cx.signal))
+      .onRequest("fs/write_text_file", async (cx) => {
+        await handlers.writeTextFile(cx.params, cx.signal);
+        return {};
+      })
+      .onRequest("terminal/create", (cx) => handlers.createTerminal(cx.params, cx.signal))
+      .onRequest("terminal/output", (cx) => handlers.terminalOutput(cx.params, cx.signal))
+      .onRequest("terminal/wait_for_exit", (cx) =>
+        handlers.waitForTerminalExit(cx.params, cx.signal),
+      )
+      .onRequest("terminal/kill", async (cx) => {
+        await handlers.killTerminal(cx.params, cx.signal);
+        return {};
+      })
+      .onRequest("terminal/release", async (cx) => {
+        await handlers.releaseTerminal(cx.params, cx.signal);
+        return {};
+      })
+      .onRequest("*", async (cx) => {
+        const result = await handlers.extensionRequest(cx.method, cx.params, cx.signal);
+        // A handler that produces nothing answers {}, never null and never no answer.
+        return result ?? {};
+      })
+      .onNotification("*", (cx) => handlers.extensionNotification(cx.method, cx.params));
+    this.connection = app.connect(stream);
+    this.agent = this.connection.agent;
+  }
+
+  /** Aborted once the connection is closed, by either side. */
+  get signal(): AbortSignal {
+    return this.connection.signal;
+  }
+
+  get closed(): Promise<void> {
+    return this.connection.closed;
+  }
+
+  get isClosed(): boolean {
+    return this.connection.signal.aborted;
+  }
+
+  /** Sends a request; rejects with `AcpgateError` on timeout, abort or close, `RequestError` on an agent error. */
+  async request<R = unknown>(
+    method: string,
+    params: unknown,
+    options: RequestOptions = {},
+  ): Promise<R> {
+    if (this.isClosed) throw await this.closedError();
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const controller = new AbortController();
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(
+            () =>
+              controller.abort(
+                new AcpgateError("request_timeout", `${method} got no answer in ${timeoutMs} ms`, {
+                  method,
+                  timeoutMs,
+                }),
+              ),
+            timeoutMs,
+          )
+        : undefined;
+    const onAbort = (): void =>
+      controller.abort(
+        new AcpgateError("request_aborted", `${method} was aborted`, {
+          method,
+          reason: errorMessage(options.signal?.reason),
+        }),
+      );
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+    try {
+      return await this.agent.request<R>(method, params, {
+        cancellationSignal: controller.signal,
+        stopWaitingOnCancel: true,
+      });
+    } catch (error) {
+      if (controller.signal.aborted && controller.signal.reason instanceof AcpgateError) {
+        throw controller.signal.reason;
+      }
+      if (error instanceof RequestError) throw error;
+      if (this.isClosed) throw await this.closedError();
+      throw error;
+    } finally {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  async notify(method: string, params: unknown): Promise<void> {
+    if (this.isClosed) throw await this.closedError();
+    await this.agent.notify(method, params);
+  }
+
+  /** Closes the connection; pending requests fail with `reason` (or "connection closed"). */
+  close(reason?: AcpgateError): void {
+    if (reason && !this.closeError) this.closeError = reason;
+    this.connection.close(
+      this.closeError ?? new AcpgateError("connection_closed", "connection closed by acpgate"),
+    );
+  }
+
+  onClose(listener: () => void): Disposable {
+    const handler = (): void => listener();
+    this.connection.signal.addEventListener("abort", handler, { once: true });
+    return { dispose: () => this.connection.signal.removeEventListener("abort", handler) };
+  }
+
+  private async closedError(): Promise<AcpgateError> {
+    if (this.closeError) return this.closeError;
+    const explained = await this.options.explainClose?.();
+    if (explained) {
+      this.closeError = explained;
+      return explained;
+    }
+    const reason: unknown = this.connection.signal.reason;
+    if (reason instanceof AcpgateError) return reason;
+    return new AcpgateError(
+      "connection_closed",
+      `connection to the agent closed: ${errorMessage(reason)}`,
+    );
+  }
+}

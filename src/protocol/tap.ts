@@ -1,0 +1,49 @@
+import type { AnyMessage, Stream } from "@agentclientprotocol/sdk";
+
+/** `in`: agent → acpgate. `out`: acpgate → agent. */
+export type Direction = "in" | "out";
+
+export interface TappedMessage {
+  readonly direction: Direction;
+  readonly message: AnyMessage;
+}
+
+export interface TapHooks {
+  /** Sees every parsed message both ways, before the SDK (inbound) or the pipe (outbound). */
+  observe(tapped: TappedMessage): void;
+  /**
+   * Inbound only: return true to consume a message so that the SDK never sees it
+   * (acpgate routes `session/update` itself, so that no variant is stripped or dropped).
+   */
+  intercept?(message: AnyMessage): boolean;
+}
+
+/**
+ * Splices a tap between `ndJsonStream` and the client app. No re-framing: it works on the
+ * parsed messages, and writes outbound ones through one writer, in order.
+ */
+export function tapStream(stream: Stream, hooks: TapHooks): Stream {
+  const readable = stream.readable.pipeThrough(
+    new TransformStream<AnyMessage, AnyMessage>({
+      transform(message, controller) {
+        hooks.observe({ direction: "in", message });
+        if (hooks.intercept?.(message)) return;
+        controller.enqueue(message);
+      },
+    }),
+  );
+  const writer = stream.writable.getWriter();
+  const writable = new WritableStream<AnyMessage>({
+    write(message) {
+      hooks.observe({ direction: "out", message });
+      return writer.write(message);
+    },
+    close() {
+      return writer.close();
+    },
+    abort(reason) {
+      return writer.abort(reason);
+    },
+  });
+  return { readable, writable };
+}

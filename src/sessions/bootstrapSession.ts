@@ -1,0 +1,121 @@
+import {
+  PROTOCOL_VERSION,
+  RequestError,
+  type ClientCapabilities,
+  type InitializeResponse,
+  type McpServer,
+} from "@agentclientprotocol/sdk";
+import type { AgentConnection } from "../protocol/agentConnection.js";
+import { missingCapabilities } from "../agents/capabilities.js";
+import type { AgentEntry } from "../config/agentSchema.js";
+import { AcpgateError } from "../util/errors.js";
+import { mergeDeep } from "../util/mergeDeep.js";
+
+export type StartHow =
+  | { how: "new" }
+  | { how: "load"; agentSessionId: string }
+  | { how: "resume"; agentSessionId: string };
+
+export interface BootstrapInput {
+  connection: AgentConnection;
+  agentId: string;
+  entry: AgentEntry;
+  cwd: string;
+  clientCapabilities: ClientCapabilities;
+  how: StartHow;
+  mcpServers: McpServer[];
+  timeoutMs: number;
+  /** Told when session/load starts and stops replaying history. */
+  onReplay(replaying: boolean): void;
+}
+
+export interface BootstrapResult {
+  initialize: InitializeResponse;
+  agentSessionId: string;
+  how: StartHow["how"];
+  sessionResponse: unknown;
+}
+
+/**
+ * initialize → capability assertions → authenticate (when configured) → session/new, load or
+ * resume. A load that the agent cannot do is an error, never a silent new session.
+ */
+export async function bootstrapSession(input: BootstrapInput): Promise<BootstrapResult> {
+  const { connection, entry, agentId } = input;
+  const timeout = { timeoutMs: input.timeoutMs };
+  const clientCapabilities = mergeDeep(
+    input.clientCapabilities,
+    entry.clientCapabilities ?? {},
+  ) as ClientCapabilities;
+  const initialize = await connection.request<InitializeResponse>(
+    "initialize",
+    {
+      protocolVersion: PROTOCOL_VERSION,
+      clientCapabilities,
+      clientInfo: { name: "acpgate", title: "acpgate", version: "0.1.0" },
+    },
+    timeout,
+  );
+  const required = [
+    ...entry.require,
+    ...(input.how.how === "load" ? ["loadSession"] : []),
+    ...(input.how.how === "resume" ? ["resume"] : []),
+  ];
+  const missing = missingCapabilities(required, initialize);
+  if (missing.length) {
+    throw new AcpgateError(
+      "capability_missing",
+      `agent '${agentId}' lacks required capability ${missing.map((m) => `'${m}'`).join(", ")} (required by the agent entry${input.how.how !== "new" ? ` or session/${input.how.how}` : ""})`,
+      { agentId, missing, requiredBy: "agent" },
+    );
+  }
+  if (entry.auth) await authenticate(input, initialize);
+  const base = { cwd: input.cwd, mcpServers: input.mcpServers };
+  if (input.how.how === "new") {
+    const response = await connection.request<{ sessionId: string }>("session/new", base, timeout);
+    return {
+      initialize,
+      agentSessionId: response.sessionId,
+      how: "new",
+      sessionResponse: response,
+    };
+  }
+  const sessionId = input.how.agentSessionId;
+  if (input.how.how === "resume") {
+    const response = await connection.request("session/resume", { ...base, sessionId }, timeout);
+    return { initialize, agentSessionId: sessionId, how: "resume", sessionResponse: response };
+  }
+  input.onReplay(true);
+  try {
+    const response = await connection.request(
+      "session/load",
+      { ...base, sessionId },
+      { timeoutMs: Math.max(input.timeoutMs, 120_000) },
+    );
+    return { initialize, agentSessionId: sessionId, how: "load", sessionResponse: response };
+  } finally {
+    input.onReplay(false);
+  }
+}
+
+async function authenticate(input: BootstrapInput, initialize: InitializeResponse): Promise<void> {
+  const auth = input.entry.auth;
+  if (!auth) return;
+  const offered = (initialize.authMethods ?? []).map((m) => m.id);
+  try {
+    await input.connection.request(
+      "authenticate",
+      { methodId: auth.method, ...(auth.meta ? { _meta: auth.meta } : {}) },
+      { timeoutMs: input.timeoutMs },
+    );
+  } catch (error) {
+    if (error instanceof RequestError) {
+      throw new AcpgateError(
+        "agent_error",
+        `agent '${input.agentId}' refused authenticate with method '${auth.method}': ${error.message} (offered methods: ${offered.join(", ") || "none"})`,
+        { agentId: input.agentId, method: auth.method, offered, wireCode: error.code },
+      );
+    }
+    throw error;
+  }
+}

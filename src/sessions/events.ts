@@ -1,0 +1,103 @@
+import type { SessionStateName } from "./sessionState.js";
+
+/** Version tag of the event envelope. A change that breaks consumers gets a new tag. */
+export const EVENT_SCHEMA = "acpgate.event.v1";
+
+export type PermissionOutcome = "allow" | "reject" | "cancelled";
+
+/** The normalised payloads. Every field is documented in docs/events.md. */
+export type SessionEventBody =
+  | { type: "session_state"; state: SessionStateName; previous: SessionStateName; reason?: string }
+  | {
+      type: "session_started";
+      agentId: string;
+      agentSessionId: string;
+      how: "new" | "load" | "resume";
+      protocolVersion: number;
+      agentInfo?: { name?: string; version?: string };
+    }
+  | { type: "agent_message"; text: string; contentType: string; replay?: boolean }
+  | { type: "agent_thought"; text: string; replay?: boolean }
+  | { type: "user_message"; text: string; replay?: boolean }
+  | {
+      type: "tool_call";
+      toolCallId: string;
+      title: string;
+      kind: string;
+      status: string;
+      locations: string[];
+      rawInput?: unknown;
+      replay?: boolean;
+    }
+  | {
+      type: "tool_call_update";
+      toolCallId: string;
+      title?: string;
+      kind?: string;
+      status?: string;
+      locations?: string[];
+      rawOutput?: unknown;
+      replay?: boolean;
+    }
+  | {
+      type: "plan";
+      entries: { content: string; status: string; priority?: string }[];
+      source: string;
+    }
+  | { type: "mode_changed"; modeId: string }
+  | { type: "config_options"; options: unknown[] }
+  | { type: "available_commands"; commands: { name: string; description?: string }[] }
+  | { type: "session_info"; title?: string | null }
+  | { type: "usage"; used?: number; size?: number; cost?: unknown }
+  | { type: "update_unknown"; sessionUpdate: string }
+  | {
+      type: "permission_asked";
+      requestId: string;
+      toolCallId: string;
+      title: string;
+      kind: string;
+      announced: boolean;
+      options: { kind: string; name: string }[];
+    }
+  | {
+      type: "permission_decided";
+      requestId: string;
+      toolCallId: string;
+      outcome: PermissionOutcome;
+      optionKind?: string;
+      ruleId?: string;
+      reason: string;
+      decidedBy: string;
+    }
+  | { type: "fs_read"; path: string; allowed: boolean; reason?: string }
+  | { type: "fs_write"; path: string; allowed: boolean; bytes: number; reason?: string }
+  | {
+      type: "terminal";
+      action: string;
+      command?: string;
+      allowed: boolean;
+      reason?: string;
+      terminalId?: string;
+    }
+  | {
+      type: "extension";
+      method: string;
+      kind: "request" | "notification";
+      accepted: boolean;
+      event?: unknown;
+    }
+  | { type: "turn_started"; promptText: string }
+  | { type: "turn_ended"; stopReason: string }
+  | { type: "error"; code: string; message: string };
+
+export type SessionEventType = SessionEventBody["type"];
+
+/** The envelope every surface sees: versioned, ordered per session, with the raw ACP message. */
+export type SessionEvent = SessionEventBody & {
+  schema: typeof EVENT_SCHEMA;
+  seq: number;
+  time: string;
+  sessionId: string;
+  /** The ACP message this event came from, as it was on the wire. */
+  raw?: unknown;
+};

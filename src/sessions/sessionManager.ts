@@ -1,0 +1,143 @@
+import { resolve } from "node:path";
+import type { McpServer } from "@agentclientprotocol/sdk";
+import { Catalogue, resolveCommand } from "../agents/catalogue.js";
+import type { AgentEntry } from "../config/agentSchema.js";
+import { buildAgentEnv } from "../inputs/agentEnv.js";
+import type { ExtensionRouter } from "../protocol/extensionRouter.js";
+import { Emitter, type Disposable } from "../util/emitter.js";
+import { AcpgateError } from "../util/errors.js";
+import type { SessionEvent } from "./events.js";
+import { Session } from "./session.js";
+import type { StartHow } from "./bootstrapSession.js";
+import type { SessionGuard } from "./sessionGuard.js";
+
+export interface CreateSessionRequest {
+  agentId: string;
+  cwd: string;
+  start?: StartHow;
+  mcpServers?: McpServer[];
+  unattended?: boolean;
+  /** Extra values for the agent's environment (resolved secrets). */
+  secrets?: Record<string, string>;
+}
+
+export interface SessionManagerDeps {
+  catalogue: Catalogue;
+  /** The guard for a new session (policy, workspace, audit). */
+  guardFor(request: CreateSessionRequest, entry: AgentEntry): SessionGuard;
+  extensionsFor?(entry: AgentEntry, request: CreateSessionRequest): ExtensionRouter;
+  planeEnv?: NodeJS.ProcessEnv;
+  /** Sessions idle (ready, no activity) longer than this are closed. 0 disables. */
+  idleTtlMs?: number;
+  requestTimeoutMs?: number;
+  startupTimeoutMs?: number;
+}
+
+/**
+ * Runs many sessions in one process, each with its own agent process. Events of every
+ * session are re-emitted on `events`; a session's own `events` reach only its subscribers.
+ */
+export class SessionManager {
+  readonly events = new Emitter<SessionEvent>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly subscriptions = new Map<string, Disposable>();
+  private readonly sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: SessionManagerDeps) {
+    const ttl = deps.idleTtlMs ?? 0;
+    if (ttl > 0) {
+      this.sweeper = setInterval(() => void this.closeIdle(ttl), Math.min(ttl, 30_000));
+      this.sweeper.unref();
+    }
+  }
+
+  /** Creates and starts a session; rejects (and cleans up) when it cannot start. */
+  async create(request: CreateSessionRequest, options: { id?: string } = {}): Promise<Session> {
+    const session = this.prepare(request, options);
+    try {
+      await session.start();
+    } catch (error) {
+      this.forget(session.id);
+      throw error;
+    }
+    return session;
+  }
+
+  /** Builds a session without starting it, so callers can subscribe first. */
+  prepare(request: CreateSessionRequest, options: { id?: string } = {}): Session {
+    const entry = this.deps.catalogue.get(request.agentId);
+    const cwd = resolve(request.cwd);
+    const command = resolveCommand(entry);
+    const env = buildAgentEnv({
+      planeEnv: this.deps.planeEnv ?? process.env,
+      passEnv: entry.passEnv,
+      values: command.env,
+      secrets: request.secrets,
+    });
+    const session = new Session({
+      ...(options.id ? { id: options.id } : {}),
+      agentId: request.agentId,
+      entry,
+      launch: { command: command.command, args: command.args, env, cwd },
+      cwd,
+      guard: this.deps.guardFor({ ...request, cwd }, entry),
+      start: request.start ?? { how: "new" },
+      mcpServers: request.mcpServers ?? [],
+      unattended: request.unattended ?? false,
+      ...(this.deps.extensionsFor ? { extensions: this.deps.extensionsFor(entry, request) } : {}),
+      requestTimeoutMs: this.deps.requestTimeoutMs,
+      startupTimeoutMs: this.deps.startupTimeoutMs,
+    });
+    this.sessions.set(session.id, session);
+    this.subscriptions.set(
+      session.id,
+      session.on((event) => this.events.emit(event)),
+    );
+    return session;
+  }
+
+  get(id: string): Session {
+    const session = this.sessions.get(id);
+    if (!session)
+      throw new AcpgateError("session_not_found", `no session '${id}'`, { sessionId: id });
+    return session;
+  }
+
+  list(): Session[] {
+    return [...this.sessions.values()];
+  }
+
+  async close(id: string): Promise<void> {
+    const session = this.get(id);
+    await session.close();
+    this.forget(id);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.list().map((s) => this.close(s.id).catch(() => undefined)));
+  }
+
+  async dispose(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.closeAll();
+    this.events.clear();
+  }
+
+  private async closeIdle(ttlMs: number): Promise<void> {
+    const now = Date.now();
+    for (const session of this.list()) {
+      if (session.state === "ready" && now - session.lastActivity > ttlMs) {
+        await session.close("idle ttl").catch(() => undefined);
+        this.forget(session.id);
+      } else if (session.state === "failed" || session.state === "closed") {
+        this.forget(session.id);
+      }
+    }
+  }
+
+  private forget(id: string): void {
+    this.subscriptions.get(id)?.dispose();
+    this.subscriptions.delete(id);
+    this.sessions.delete(id);
+  }
+}

@@ -1,0 +1,42 @@
+import { resolveCommand } from "../../agents/catalogue.js";
+import { createPlane } from "../plane.js";
+import { parseCommandArgs } from "./args.js";
+import { EXIT } from "./exitCodes.js";
+import { AcpgateError } from "../../util/errors.js";
+
+export const AGENTS_HELP = `Usage: acpgate agents list [--json] [--config FILE]
+
+Lists the agents of the catalogue: the built-in demo agent and those in acpgate.yaml.
+`;
+
+export async function agentsCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const { values } = parseCommandArgs("agents", rest, {
+    json: { type: "boolean" },
+    config: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help || sub === undefined || sub === "--help" || sub === "-h") {
+    process.stdout.write(AGENTS_HELP);
+    return EXIT.ok;
+  }
+  if (sub !== "list")
+    throw new AcpgateError("usage", `unknown 'agents' command '${sub}'\n${AGENTS_HELP}`);
+  const plane = createPlane({ configFile: values.config, cwd: process.cwd() });
+  const rows = plane.catalogue.ids().map((id) => {
+    const entry = plane.catalogue.get(id);
+    const command = resolveCommand(entry);
+    return {
+      id,
+      command: [command.command, ...command.args].join(" "),
+      dialect: entry.dialect,
+      description: entry.description ?? "",
+    };
+  });
+  await plane.dispose();
+  if (values.json) process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+  else
+    for (const row of rows)
+      process.stdout.write(`${row.id.padEnd(12)} ${row.description || row.command}\n`);
+  return EXIT.ok;
+}

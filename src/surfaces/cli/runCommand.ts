@@ -1,0 +1,161 @@
+import { resolve } from "node:path";
+import { parseDuration } from "../../util/duration.js";
+import { AcpgateError, errorMessage } from "../../util/errors.js";
+import type { Session } from "../../sessions/session.js";
+import { createPlane } from "../plane.js";
+import { parseCommandArgs, oneOf, readStdin } from "./args.js";
+import { createPrinter, type OutputFormat } from "./eventPrinter.js";
+import { EXIT, exitCodeForError, exitCodeForTurn } from "./exitCodes.js";
+import { Spinner } from "./spinner.js";
+
+export const RUN_HELP = `Usage: acpgate run [options] [PROMPT | -]
+
+Runs one unattended session: starts the agent, sends PROMPT (or stdin with '-'),
+streams the answer, and exits with a code that says how it ended.
+
+Options:
+  --agent ID          agent from the catalogue (default: config defaultAgent, else demo)
+  --cwd DIR           the session's working directory (default: .)
+  --policy NAME       policy to run under (default: read-only)
+  --env NAME          environment from the config (MCP servers, policy)
+  --format FMT        text (default) | json (one event per line) | quiet (final answer only)
+  --timeout DUR       give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)
+  --config FILE       configuration file (default: ./acpgate.yaml, else the embedded default)
+  -h, --help          this help
+
+Exit codes:
+  0 end_turn · 1 runtime error (agent crashed, failed to start, protocol error)
+  2 usage or config error · 3 timeout · 4 refused to start (missing capability,
+  MCP server or secret) · 5 a permission was refused by policy and nothing approved
+  6 max_tokens, max_turn_requests or refusal · 130 cancelled or interrupted
+`;
+
+const CANCEL_GRACE_MS = 3000;
+
+export async function runCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCommandArgs("run", argv, {
+    agent: { type: "string" },
+    cwd: { type: "string" },
+    policy: { type: "string" },
+    env: { type: "string" },
+    format: { type: "string" },
+    timeout: { type: "string" },
+    config: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    process.stdout.write(RUN_HELP);
+    return EXIT.ok;
+  }
+  const format = oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
+  const timeoutMs = values.timeout ? parseDuration(values.timeout) : 0;
+  if (positionals.length > 1)
+    throw new AcpgateError("usage", "run takes one PROMPT argument (quote it), or '-' for stdin");
+  const promptArg = positionals[0];
+  const prompt =
+    promptArg === "-" || (promptArg === undefined && !process.stdin.isTTY)
+      ? await readStdin()
+      : promptArg;
+  if (!prompt?.trim())
+    throw new AcpgateError(
+      "usage",
+      "no prompt: give PROMPT, or '-' to read it from stdin\nSee 'acpgate run --help'.",
+    );
+
+  const plane = createPlane({
+    configFile: values.config,
+    cwd: process.cwd(),
+    policy: values.policy,
+  });
+  if (values.env !== undefined && !(values.env in plane.config.environments)) {
+    throw new AcpgateError(
+      "config_invalid",
+      `unknown environment '${values.env}'; known: ${Object.keys(plane.config.environments).join(", ") || "none"}`,
+    );
+  }
+  const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
+  const printer = createPrinter(format);
+  const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
+  const session = plane.manager.prepare({
+    agentId,
+    cwd: resolve(values.cwd ?? "."),
+    unattended: true,
+  });
+  session.on((event) => printer.onEvent(event));
+  const stop = new RunStopper(session);
+  const result: Record<string, unknown> = { agentId };
+  let code: number = EXIT.runtime;
+  try {
+    spinner.start(`starting agent ${agentId}`);
+    await session.start();
+    spinner.stop();
+    printer.note(
+      "policy read-only: permission requests are rejected, file writes and terminals are refused",
+    );
+    stop.arm(timeoutMs);
+    const turn = await session.prompt(prompt);
+    code = exitCodeForTurn({
+      ...turn,
+      ...session.stats,
+      timedOut: stop.timedOut,
+      interrupted: stop.interrupted,
+    });
+    Object.assign(result, { stopReason: turn.stopReason, ...session.stats });
+  } catch (error) {
+    spinner.stop();
+    code = stop.timedOut
+      ? EXIT.timeout
+      : stop.interrupted
+        ? EXIT.interrupted
+        : error instanceof AcpgateError
+          ? exitCodeForError(error.code)
+          : EXIT.runtime;
+    const message = stop.timedOut ? `timed out after ${values.timeout}` : errorMessage(error);
+    Object.assign(result, {
+      error: { code: error instanceof AcpgateError ? error.code : "internal", message },
+    });
+    if (format !== "json") process.stderr.write(`acpgate: ${message}\n`);
+  } finally {
+    stop.disarm();
+    await session.close().catch(() => undefined);
+    await plane.dispose();
+  }
+  await printer.finish({ ...result, exitCode: code });
+  return code;
+}
+
+/** --timeout and Ctrl-C: cancel the turn first, kill the agent if it does not stop in time. */
+class RunStopper {
+  timedOut = false;
+  interrupted = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onSignal = (): void => {
+    this.interrupted = true;
+    void this.stop(new AcpgateError("cancelled", "interrupted"));
+  };
+
+  constructor(private readonly session: Session) {}
+
+  arm(timeoutMs: number): void {
+    process.once("SIGINT", this.onSignal);
+    process.once("SIGTERM", this.onSignal);
+    if (timeoutMs > 0) {
+      this.timer = setTimeout(() => {
+        this.timedOut = true;
+        void this.stop(new AcpgateError("timeout", `timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+    }
+  }
+
+  disarm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    process.off("SIGINT", this.onSignal);
+    process.off("SIGTERM", this.onSignal);
+  }
+
+  private async stop(reason: AcpgateError): Promise<void> {
+    await this.session.cancel();
+    const killer = setTimeout(() => void this.session.kill(reason), CANCEL_GRACE_MS);
+    killer.unref();
+  }
+}
