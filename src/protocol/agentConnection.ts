@@ -1,5 +1,6 @@
 import {
   client,
+  MessageTooLargeError,
   ndJsonStream,
   RequestError,
   type AnyMessage,
@@ -176,8 +177,26 @@ export class AgentConnection {
     return { dispose: () => this.connection.signal.removeEventListener("abort", handler) };
   }
 
+  /**
+   * Set when the connection broke on acpgate's side of the protocol (an over-long line):
+   * that, not the agent's exit that follows from it, is the cause to report.
+   */
+  get protocolFailure(): AcpgateError | undefined {
+    const reason: unknown = this.connection.signal.reason;
+    if (reason instanceof MessageTooLargeError) {
+      return new AcpgateError(
+        "agent_protocol_error",
+        `the agent sent a message larger than the ${reason.maxMessageBytes} byte limit; connection closed`,
+        { maxMessageBytes: reason.maxMessageBytes },
+      );
+    }
+    return undefined;
+  }
+
   private async closedError(): Promise<AcpgateError> {
     if (this.closeError) return this.closeError;
+    const protocol = this.protocolFailure;
+    if (protocol) return (this.closeError = protocol);
     const explained = await this.options.explainClose?.();
     if (explained) {
       this.closeError = explained;

@@ -384,7 +384,7 @@ export class Session {
 
   private async onProcessExit(info: ExitInfo): Promise<void> {
     if (info.requested || this.machine.isFinal || this.state === "closing") return;
-    const error = exitError(info, this.agentId);
+    const error = this.connection.protocolFailure ?? exitError(info, this.agentId);
     this.connection.close(error);
     this.pending.cancelAll();
     await this.fail(error);
@@ -412,6 +412,8 @@ export class Session {
 
   private async asLocalError(error: unknown): Promise<AcpgateError> {
     if (isAcpgateError(error)) return error;
+    const protocol = this.connection.protocolFailure;
+    if (protocol) return protocol;
     if (this.connection.isClosed || this.process.hasExited) {
       const info = await Promise.race([this.process.exited, sleep(1500)]);
       if (info && !info.requested) return exitError(info, this.agentId);

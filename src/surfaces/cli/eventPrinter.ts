@@ -89,8 +89,6 @@ export function createPrinter(format: OutputFormat): EventPrinter {
           if (!event.allowed)
             activity(`✗ terminal ${event.command ?? ""} refused: ${event.reason ?? ""}`);
           return;
-        case "error":
-          return activity(`acpgate: ${event.message}`);
         default:
           return;
       }

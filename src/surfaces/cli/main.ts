@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 import { AcpgateError, errorMessage } from "../../util/errors.js";
-import { agentsCommand } from "./agentsCommand.js";
 import { EXIT, exitCodeForError } from "./exitCodes.js";
-import { runCommand } from "./runCommand.js";
 
 const HELP = `acpgate — a governed control plane for ACP agents
 
@@ -17,9 +15,12 @@ Options:
   -v, --version        the version
 `;
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  run: runCommand,
-  agents: agentsCommand,
+type Command = (argv: string[]) => Promise<number>;
+
+/** Loaded on demand: `--help` and small commands should not pay for the SDK and zod. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  run: async () => (await import("./runCommand.js")).runCommand,
+  agents: async () => (await import("./agentsCommand.js")).agentsCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -32,9 +33,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write("acpgate 0.1.0\n");
     return EXIT.ok;
   }
-  const handler = COMMANDS[command];
-  if (!handler) throw new AcpgateError("usage", `unknown command '${command}'\n\n${HELP}`);
-  return handler(rest);
+  const load = COMMANDS[command];
+  if (!load) throw new AcpgateError("usage", `unknown command '${command}'\n\n${HELP}`);
+  return (await load())(rest);
 }
 
 main(process.argv.slice(2)).then(

@@ -1,0 +1,46 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** The compiled CLI entry point. */
+export const CLI = fileURLToPath(new URL("../../src/surfaces/cli/main.js", import.meta.url));
+export const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  pid: number | undefined;
+}
+
+/** Runs `acpgate ARGS` as a real child process; resolves when it exits. */
+export function runCli(
+  args: string[],
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(
+        new Error(
+          `acpgate ${args.join(" ")} did not exit in time\nstdout: ${stdout.slice(-2000)}\nstderr: ${stderr.slice(-2000)}`,
+        ),
+      );
+    }, options.timeoutMs ?? 60_000);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, pid: child.pid });
+    });
+    child.stdin.end(options.input ?? "");
+  });
+}
