@@ -139,3 +139,45 @@ function targetModeOf(rawInput: unknown): { targetMode?: string } {
   }
   return {};
 }
+
+/** A request described by hand (`policy explain` flags, the test corpus). */
+export interface DescribedRequest {
+  kind?: string | string[];
+  path?: string | string[];
+  paths?: string[];
+  command?: string;
+  tool?: string;
+  title?: string;
+  agent?: string;
+  /** switch_mode: the mode asked for. */
+  mode?: string;
+  /** False: judge it as a permission request whose tool call was never announced. */
+  announced?: boolean;
+}
+
+export function describedView(
+  input: DescribedRequest,
+  roots: WorkspaceRoots,
+  defaultAgent: string,
+): PolicyRequest {
+  const kindList = input.kind === undefined ? [] : [input.kind].flat();
+  const kinds: ToolKind[] = kindList.length
+    ? [...new Set(kindList.map(asKind))]
+    : [...UNKNOWN_KINDS];
+  const raw = [...[input.path ?? []].flat(), ...(input.paths ?? [])];
+  const paths = factsOf(raw, roots);
+  const title = input.title ?? input.tool ?? input.command ?? kindList.join(",");
+  return {
+    source: "permission",
+    kinds,
+    title,
+    ...(input.tool ? { toolName: input.tool } : {}),
+    paths,
+    pathsUnknown: paths.length === 0 && kinds.some((k) => FILE_KINDS.includes(k)),
+    ...(input.command !== undefined ? { command: input.command } : {}),
+    commandUnknown: input.command === undefined && kinds.includes("execute"),
+    agentId: input.agent ?? defaultAgent,
+    ...(input.announced === false ? { announced: false } : {}),
+    ...(input.mode !== undefined ? { targetMode: input.mode } : {}),
+  };
+}

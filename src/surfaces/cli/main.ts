@@ -2,6 +2,7 @@
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import { agentsCommand } from "./agentsCommand.js";
 import { EXIT, exitCodeForError } from "./exitCodes.js";
+import { policyCommand } from "./policyCommand.js";
 import { runCommand } from "./runCommand.js";
 
 const HELP = `acpgate — a governed control plane for ACP agents
@@ -11,6 +12,7 @@ Usage: acpgate <command> [options]
 Commands:
   run [PROMPT | -]     one unattended session for CI (see 'acpgate run --help')
   agents list          the agents of the catalogue
+  policy explain       the decision a policy makes for a request, and why
 
 Options:
   -h, --help           this help
@@ -20,6 +22,7 @@ Options:
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   agents: agentsCommand,
+  policy: policyCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
