@@ -20,6 +20,7 @@ export function builtinAgents(): Record<string, AgentEntry> {
       dialect: "canonical",
       require: [],
       modes: { ask: "read-only", code: "workspace-write" },
+      fileAccess: "client",
     },
   };
 }

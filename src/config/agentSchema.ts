@@ -46,6 +46,12 @@ export const agentEntrySchema = z
     require: z.array(z.string()).default([]),
     /** Agent mode id → the risk posture it stands for. */
     modes: z.record(z.string(), riskPosture).default({}),
+    /**
+     * How the agent touches files: `client` = only through the client's fs/* methods (policy
+     * can enforce read-only by refusing them); `self` (the default when unset) = it may
+     * write on its own, so read-only needs a read-only mode or `enforcement: permission-only`.
+     */
+    fileAccess: z.enum(["client", "self"]).optional(),
     /** Seconds or a duration string for initialize/session setup. */
     startupTimeout: z.union([z.string(), z.number()]).optional(),
   })

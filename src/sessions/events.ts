@@ -27,6 +27,8 @@ export type SessionEventBody =
       status: string;
       locations: string[];
       rawInput?: unknown;
+      /** Paths of `diff` content, when the call carries any. */
+      diffPaths?: string[];
       replay?: boolean;
     }
   | {
@@ -36,6 +38,8 @@ export type SessionEventBody =
       kind?: string;
       status?: string;
       locations?: string[];
+      rawInput?: unknown;
+      diffPaths?: string[];
       rawOutput?: unknown;
       replay?: boolean;
     }
@@ -69,15 +73,33 @@ export type SessionEventBody =
       reason: string;
       decidedBy: string;
     }
-  | { type: "fs_read"; path: string; allowed: boolean; reason?: string }
-  | { type: "fs_write"; path: string; allowed: boolean; bytes: number; reason?: string }
+  | { type: "fs_read"; path: string; allowed: boolean; reason?: string; ruleId?: string }
+  | {
+      type: "fs_write";
+      path: string;
+      allowed: boolean;
+      bytes: number;
+      reason?: string;
+      ruleId?: string;
+    }
   | {
       type: "terminal";
       action: string;
       command?: string;
       allowed: boolean;
       reason?: string;
+      ruleId?: string;
       terminalId?: string;
+    }
+  | {
+      /** The session moved to another policy, by an explicit act of `actor`. */
+      type: "promotion";
+      from: string;
+      to: string;
+      posture: string;
+      actor: string;
+      reason: string;
+      modeId?: string;
     }
   | {
       type: "extension";

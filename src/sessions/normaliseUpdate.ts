@@ -24,6 +24,15 @@ export function locationPaths(locations: unknown): string[] {
   });
 }
 
+/** `{diffPaths}` of a tool call's `diff` content, or nothing when it has none. */
+function diffPathsOf(content: unknown): { diffPaths?: string[] } {
+  if (!Array.isArray(content)) return {};
+  const paths = content.flatMap((c) =>
+    isObj(c) && c.type === "diff" && str(c.path) ? [str(c.path) ?? ""] : [],
+  );
+  return paths.length ? { diffPaths: paths } : {};
+}
+
 /**
  * Turns raw `session/update` params into a normalised event. Real agents send `null` where
  * the schema says string, extra `_meta` everywhere and variants newer than this build: the
@@ -52,6 +61,7 @@ export function normaliseUpdate(params: unknown, replay: boolean): SessionEventB
         status: str(update.status) ?? "pending",
         locations: locationPaths(update.locations),
         rawInput: update.rawInput,
+        ...diffPathsOf(update.content),
         ...rep,
       };
     case "tool_call_update":
@@ -62,6 +72,8 @@ export function normaliseUpdate(params: unknown, replay: boolean): SessionEventB
         ...(str(update.kind) !== undefined ? { kind: str(update.kind) } : {}),
         ...(str(update.status) !== undefined ? { status: str(update.status) } : {}),
         ...(Array.isArray(update.locations) ? { locations: locationPaths(update.locations) } : {}),
+        ...(update.rawInput !== undefined ? { rawInput: update.rawInput } : {}),
+        ...diffPathsOf(update.content),
         ...(update.rawOutput !== undefined ? { rawOutput: update.rawOutput } : {}),
         ...rep,
       };

@@ -120,6 +120,11 @@ export class Session {
     return this.process.pid;
   }
 
+  /** The guard deciding for this session (promotion reaches the policy through it). */
+  get guard(): SessionGuard {
+    return this.options.guard;
+  }
+
   get stderrTail(): string[] {
     return this.process.stderr.lastLines(20);
   }
@@ -168,6 +173,7 @@ export class Session {
             }
           : {}),
       });
+      await this.options.guard.sessionStarted?.(this);
     } catch (error) {
       const failure = await this.asLocalError(error);
       await this.fail(failure);
@@ -221,6 +227,7 @@ export class Session {
   /** Sets the agent's mode, through a `mode` config option when it has one, else session/set_mode. */
   async setMode(modeId: string): Promise<void> {
     this.machine.require("set a mode", "ready", "prompting");
+    this.options.guard.authorizeModeChange?.(modeId);
     const view = this.modes.state;
     if (view.via === "config_option" && view.modeConfigId) {
       await this.setConfigOption(view.modeConfigId, modeId);

@@ -1,5 +1,6 @@
 import type {
   ClientCapabilities,
+  InitializeResponse,
   CreateTerminalRequest,
   CreateTerminalResponse,
   KillTerminalRequest,
@@ -13,7 +14,10 @@ import type {
   WaitForTerminalExitResponse,
   WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
-import type { SessionEventBody } from "./events.js";
+import type { AcpgateError } from "../util/errors.js";
+import type { Disposable } from "../util/emitter.js";
+import type { SessionEvent, SessionEventBody } from "./events.js";
+import type { ModeViewState } from "./modeView.js";
 import type { ToolCallState } from "./toolCallTracker.js";
 
 /** What a guard knows of the session it guards. Immutable facts plus an event sink. */
@@ -34,6 +38,18 @@ export interface PermissionVerdict {
   reason: string;
   /** `policy`, or the person who decided. */
   decidedBy: string;
+}
+
+/** What a guard may see and do once the session has started: modes, events, ending it. */
+export interface StartedSession {
+  readonly id: string;
+  readonly agentId: string;
+  readonly initializeResponse: InitializeResponse | undefined;
+  readonly modes: { readonly state: ModeViewState };
+  setMode(modeId: string): Promise<void>;
+  kill(reason: AcpgateError): Promise<void>;
+  emit(event: SessionEventBody): void;
+  on(listener: (event: SessionEvent) => void): Disposable;
 }
 
 /**
@@ -68,4 +84,11 @@ export interface SessionGuard {
   releaseTerminal(params: ReleaseTerminalRequest, context: GuardContext): Promise<void>;
   /** Releases what the guard holds for the session (terminals). */
   dispose(): Promise<void>;
+  /**
+   * Called once session/new (load, resume) succeeded, before the first prompt: set the
+   * agent's mode, assert what the policy requires. Throwing fails the start.
+   */
+  sessionStarted?(session: StartedSession): Promise<void>;
+  /** Asked before acpgate sets the agent's mode (a surface, a promotion); throws to refuse. */
+  authorizeModeChange?(modeId: string): void;
 }

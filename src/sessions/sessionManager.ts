@@ -17,6 +17,8 @@ export interface CreateSessionRequest {
   start?: StartHow;
   mcpServers?: McpServer[];
   unattended?: boolean;
+  /** The policy to run under, by name; the plane's default when unset. */
+  policy?: string;
   /** Extra values for the agent's environment (resolved secrets). */
   secrets?: Record<string, string>;
 }

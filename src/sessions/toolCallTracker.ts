@@ -8,6 +8,7 @@ export interface ToolCallState {
   status: string;
   locations: string[];
   rawInput?: unknown;
+  diffPaths?: string[];
 }
 
 /**
@@ -26,6 +27,7 @@ export class ToolCallTracker {
         status: event.status,
         locations: event.locations,
         rawInput: event.rawInput,
+        ...(event.diffPaths ? { diffPaths: event.diffPaths } : {}),
       });
     } else if (event.type === "tool_call_update") {
       const known = this.calls.get(event.toolCallId);
@@ -34,6 +36,9 @@ export class ToolCallTracker {
       if (event.kind !== undefined) known.kind = event.kind;
       if (event.status !== undefined) known.status = event.status;
       if (event.locations !== undefined) known.locations = event.locations;
+      if (event.rawInput !== undefined) known.rawInput = event.rawInput;
+      if (event.diffPaths !== undefined)
+        known.diffPaths = [...new Set([...(known.diffPaths ?? []), ...event.diffPaths])];
     }
   }
 

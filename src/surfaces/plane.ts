@@ -2,11 +2,14 @@ import { Catalogue } from "../agents/catalogue.js";
 import { loadConfig, type LoadedConfig } from "../config/loadConfig.js";
 import type { AcpgateConfig } from "../config/schema.js";
 import { SessionManager, type SessionManagerDeps } from "../sessions/sessionManager.js";
-import { ReadOnlyGuard } from "../sessions/readOnlyGuard.js";
-import { AcpgateError } from "../util/errors.js";
+import { PolicyGuard } from "../sessions/policyGuard.js";
+import { BUILTIN_POLICY_NAMES } from "../policy/builtinPolicies.js";
+import { resolvePolicy } from "../policy/compilePolicy.js";
+import type { Policy } from "../policy/policyTypes.js";
+import { realPathOf } from "../workspace/resolvePath.js";
 
 /** Policies that exist without any configuration. */
-export const BUILTIN_POLICIES = ["read-only", "workspace-write"] as const;
+export const BUILTIN_POLICIES = BUILTIN_POLICY_NAMES;
 
 /**
  * The composition root every surface shares: configuration, the agent catalogue and the
@@ -17,6 +20,10 @@ export interface Plane {
   configFile: string | undefined;
   catalogue: Catalogue;
   manager: SessionManager;
+  /** The policy sessions run under unless a request names another. */
+  policy: Policy;
+  /** Any policy by name (built-in or configured); throws config_invalid for unknown names. */
+  policyFor(name: string): Policy;
   dispose(): Promise<void>;
 }
 
@@ -30,26 +37,24 @@ export interface PlaneOptions {
 
 export function createPlane(options: PlaneOptions): Plane {
   const loaded: LoadedConfig = loadConfig({ file: options.configFile, cwd: options.cwd });
-  const policy = options.policy ?? "read-only";
-  const known = new Set<string>([...BUILTIN_POLICIES, ...Object.keys(loaded.config.policies)]);
-  if (!known.has(policy)) {
-    throw new AcpgateError(
-      "config_invalid",
-      `unknown policy '${policy}'; known: ${[...known].join(", ")}`,
-      { policy },
-    );
-  }
-  if (policy !== "read-only") {
-    throw new AcpgateError(
-      "usage",
-      `policy '${policy}' is not available in this build: only read-only sessions are supported`,
-      { policy },
-    );
-  }
+  const policies = loaded.config.policies;
+  const policyFor = (name: string): Policy => resolvePolicy(name, policies);
+  // Resolve now: an unknown policy or an `extends` cycle is a config error before any spawn.
+  const policy = policyFor(options.policy ?? "read-only");
+  const configFile = loaded.file ? realPathOf(loaded.file, options.cwd) : undefined;
   const catalogue = new Catalogue(loaded.config);
   const manager = new SessionManager({
     catalogue,
-    guardFor: () => new ReadOnlyGuard(),
+    guardFor: (request, entry) =>
+      new PolicyGuard({
+        policy: request.policy ? policyFor(request.policy) : policy,
+        policies: policyFor,
+        agentId: request.agentId,
+        entry,
+        cwd: request.cwd,
+        ...(configFile ? { configFile } : {}),
+        unattended: request.unattended ?? false,
+      }),
     ...options.overrides,
   });
   return {
@@ -57,6 +62,8 @@ export function createPlane(options: PlaneOptions): Plane {
     configFile: loaded.file,
     catalogue,
     manager,
+    policy,
+    policyFor,
     dispose: () => manager.dispose(),
   };
 }

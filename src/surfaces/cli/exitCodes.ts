@@ -23,6 +23,8 @@ export function exitCodeForError(code: ErrorCode): number {
     case "mcp_server_unavailable":
     case "secret_missing":
       return EXIT.refusedToStart;
+    case "policy_refused":
+      return EXIT.permissionRefused;
     case "timeout":
       return EXIT.timeout;
     case "cancelled":

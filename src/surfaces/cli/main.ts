@@ -9,6 +9,7 @@ Usage: acpgate <command> [options]
 Commands:
   run [PROMPT | -]     one unattended session for CI (see 'acpgate run --help')
   agents list          the agents of the catalogue
+  policy explain       the decision a policy makes for a request, and why
 
 Options:
   -h, --help           this help
@@ -21,6 +22,7 @@ type Command = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import("./runCommand.js")).runCommand,
   agents: async () => (await import("./agentsCommand.js")).agentsCommand,
+  policy: async () => (await import("./policyCommand.js")).policyCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { parseDuration } from "../../util/duration.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
+import { describePolicy } from "../../policy/describePolicy.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs, oneOf, readStdin } from "./args.js";
 import { createPrinter, type OutputFormat } from "./eventPrinter.js";
@@ -89,9 +90,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     spinner.start(`starting agent ${agentId}`);
     await session.start();
     spinner.stop();
-    printer.note(
-      "policy read-only: permission requests are rejected, file writes and terminals are refused",
-    );
+    printer.note(describePolicy(plane.policy));
     stop.arm(timeoutMs);
     const turn = await session.prompt(prompt);
     code = exitCodeForTurn({

@@ -1,0 +1,248 @@
+import type { ClientCapabilities, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import type { AgentEntry } from "../config/agentSchema.js";
+import { decide } from "../policy/decide.js";
+import { modeAllowed } from "../policy/modeRisk.js";
+import type {
+  Decision,
+  Grant,
+  Policy,
+  PolicyRequest,
+  SessionPolicyState,
+} from "../policy/policyTypes.js";
+import { buildAgentEnv } from "../inputs/agentEnv.js";
+import { AcpgateError } from "../util/errors.js";
+import { WorkspaceRoots } from "../workspace/pathFacts.js";
+import { TerminalManager } from "../workspace/terminalManager.js";
+import type { Approver } from "./approver.js";
+import { GuardedWorkspace, type Judgement } from "./guardedWorkspace.js";
+import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
+import { alignMode, applyPolicyAtStart } from "./policyStart.js";
+import { permissionView } from "./requestView.js";
+import type {
+  GuardContext,
+  PermissionVerdict,
+  SessionGuard,
+  StartedSession,
+} from "./sessionGuard.js";
+
+export interface PolicyGuardOptions {
+  policy: Policy;
+  /** Another policy by name, for promotion. Throws for unknown names. */
+  policies(name: string): Policy;
+  agentId: string;
+  entry: Pick<AgentEntry, "modes" | "fileAccess">;
+  cwd: string;
+  /** Real path of the config file in use: never writable. */
+  configFile?: string;
+  /** True when nobody can answer (acpgate run). */
+  unattended: boolean;
+  /** Who answers `ask` on an attended surface. */
+  approver?: Approver;
+  terminalEnv?: Record<string, string>;
+}
+
+/**
+ * The SessionGuard of a policy: every permission request, fs/* and terminal/* call of the
+ * session is decided by decide() on a request view, `ask` goes to the approver (or follows
+ * `unattendedAsk`), and modes are held to the posture. One guard per session.
+ */
+export class PolicyGuard implements SessionGuard, PolicyControl {
+  private policy: Policy;
+  private roots: WorkspaceRoots;
+  private readonly grants: Grant[] = [];
+  /** Paths and commands a person approved this session, so fs/terminal do not ask again. */
+  private readonly approved = new Set<string>();
+  private readonly terminals = new TerminalManager();
+  private readonly workspace: GuardedWorkspace;
+  private session: StartedSession | undefined;
+
+  constructor(private readonly options: PolicyGuardOptions) {
+    this.policy = options.policy;
+    this.roots = new WorkspaceRoots(options.cwd, options.policy.roots);
+    this.workspace = new GuardedWorkspace({
+      judge: (view, ctx, signal) => this.judge(view, ctx, signal),
+      roots: () => this.roots,
+      terminals: this.terminals,
+      terminalEnv:
+        options.terminalEnv ?? buildAgentEnv({ planeEnv: process.env, passEnv: [], values: {} }),
+    });
+  }
+
+  get policyName(): string {
+    return this.policy.name;
+  }
+
+  get currentPolicy(): Policy {
+    return this.policy;
+  }
+
+  get workspaceRoots(): WorkspaceRoots {
+    return this.roots;
+  }
+
+  /** The pure decision for a view, with this session's state (grants, modes, config file). */
+  explain(view: PolicyRequest): Decision {
+    return decide(view, this.policy, this.state());
+  }
+
+  clientCapabilities(): ClientCapabilities {
+    const p = this.policy;
+    const has = (rules: Policy["allow"], kind: "edit" | "execute"): boolean =>
+      rules.some((r) => !r.kinds || r.kinds.includes(kind));
+    const asksServed = this.options.approver !== undefined;
+    const write =
+      p.posture === "workspace-write" || has(p.allow, "edit") || (asksServed && has(p.ask, "edit"));
+    const terminal =
+      has(p.allow, "execute") ||
+      (asksServed && (p.posture === "workspace-write" || has(p.ask, "execute")));
+    return { fs: { readTextFile: true, writeTextFile: write }, terminal };
+  }
+
+  async decidePermission(
+    params: RequestPermissionRequest,
+    ctx: GuardContext,
+    signal: AbortSignal,
+  ): Promise<PermissionVerdict> {
+    const toolCallId = params.toolCall.toolCallId;
+    const view = permissionView(params, ctx.toolCall(toolCallId), this.roots, ctx.agentId);
+    const judged = await this.judge(view, ctx, signal, {
+      toolCallId,
+      optionKinds: params.options.map((o) => o.kind),
+    });
+    const unannounced = view.announced === false ? " (tool call not announced)" : "";
+    return { ...judged, reason: judged.reason + unannounced };
+  }
+
+  readTextFile: SessionGuard["readTextFile"] = (params, ctx) =>
+    this.workspace.readTextFile(params, ctx);
+  writeTextFile: SessionGuard["writeTextFile"] = (params, ctx) =>
+    this.workspace.writeTextFile(params, ctx);
+  createTerminal: SessionGuard["createTerminal"] = (params, ctx) =>
+    this.workspace.createTerminal(params, ctx);
+  terminalOutput: SessionGuard["terminalOutput"] = (params) =>
+    this.workspace.terminalOutput(params.terminalId);
+  waitForTerminalExit: SessionGuard["waitForTerminalExit"] = (params, _ctx, signal) =>
+    this.workspace.waitForTerminalExit(params.terminalId, signal);
+  killTerminal: SessionGuard["killTerminal"] = (params, ctx) =>
+    this.workspace.killTerminal(params.terminalId, ctx);
+  releaseTerminal: SessionGuard["releaseTerminal"] = (params, ctx) =>
+    this.workspace.releaseTerminal(params.terminalId, ctx);
+
+  async dispose(): Promise<void> {
+    await this.terminals.dispose();
+  }
+
+  async sessionStarted(session: StartedSession): Promise<void> {
+    this.session = session;
+    registerPolicyControl(session, this);
+    await applyPolicyAtStart(session, this.options.entry, this.policy, this.options.unattended);
+  }
+
+  /** A mode riskier than the posture (or unmapped) is refused, whoever asks. */
+  authorizeModeChange(modeId: string): void {
+    if (modeAllowed(this.options.entry.modes, modeId, this.policy.posture)) return;
+    throw new AcpgateError(
+      "policy_refused",
+      `mode '${modeId}' is not allowed under policy '${this.policy.name}' (${this.policy.posture}); promote the session first`,
+      { modeId, policy: this.policy.name },
+    );
+  }
+
+  /** Promotion's step: the new policy takes effect for every later decision. */
+  async switchPolicy(name: string) {
+    const from = this.policy;
+    const to = this.options.policies(name);
+    this.policy = to;
+    this.roots = new WorkspaceRoots(this.options.cwd, to.roots);
+    const modeId = this.session ? await alignMode(this.session, this.options.entry, to) : undefined;
+    return { from: from.name, to: to.name, posture: to.posture, ...(modeId ? { modeId } : {}) };
+  }
+
+  private state(): SessionPolicyState {
+    return {
+      ...(this.options.configFile ? { configFile: this.options.configFile } : {}),
+      modes: this.options.entry.modes,
+      grants: this.grants,
+    };
+  }
+
+  private async judge(
+    view: PolicyRequest,
+    ctx: GuardContext,
+    signal: AbortSignal = new AbortController().signal,
+    extra: { toolCallId?: string; optionKinds?: string[] } = {},
+  ): Promise<Judgement> {
+    const decision = this.explain(view);
+    if (decision.outcome !== "ask")
+      return { ...decision, outcome: decision.outcome, decidedBy: "policy" };
+    if (this.approvedBefore(view))
+      return {
+        outcome: "allow",
+        ruleId: decision.ruleId,
+        reason: "approved earlier in this session",
+        decidedBy: "approval",
+      };
+    const approver = this.options.approver;
+    if (approver) {
+      const verdict = await approver.ask(
+        {
+          sessionId: ctx.sessionId,
+          agentId: ctx.agentId,
+          request: view,
+          decision,
+          title: view.title ?? "",
+          ...extra,
+        },
+        signal,
+      );
+      const scope = verdict.scope === "always" && this.policy.allowAlways ? "always" : "once";
+      if (verdict.outcome === "allow") this.remember(view, scope);
+      return { ...verdict, ruleId: verdict.ruleId ?? decision.ruleId, scope };
+    }
+    const reason = `${decision.reason}; nobody can answer (unattended)`;
+    if (this.policy.unattendedAsk === "fail") {
+      const error = new AcpgateError(
+        "policy_refused",
+        `policy '${this.policy.name}' asks (${decision.ruleId}: ${decision.reason}) and nobody can answer: the run fails (unattendedAsk: fail)`,
+        { ruleId: decision.ruleId, policy: this.policy.name },
+      );
+      setImmediate(() => void this.session?.kill(error));
+      return {
+        outcome: "reject",
+        ruleId: decision.ruleId,
+        reason: `${reason}: failing the run`,
+        decidedBy: "policy",
+      };
+    }
+    return {
+      outcome: "reject",
+      ruleId: decision.ruleId,
+      reason: `${reason}: rejected`,
+      decidedBy: "policy",
+    };
+  }
+
+  private approvedBefore(view: PolicyRequest): boolean {
+    const writes = view.kinds.some((k) => k === "edit" || k === "delete" || k === "move");
+    if (view.command !== undefined && !writes) return this.approved.has(`execute:${view.command}`);
+    if (writes && !view.pathsUnknown && view.paths.length)
+      return view.paths.every((p) => this.approved.has(`edit:${p.real}`));
+    return false;
+  }
+
+  private remember(view: PolicyRequest, scope: "once" | "always"): void {
+    for (const key of approvalKeys(view)) this.approved.add(key);
+    const toolName = view.toolName ?? view.title;
+    if (scope === "always" && toolName)
+      this.grants.push({ id: `${this.grants.length + 1}`, kinds: view.kinds, toolName });
+  }
+}
+
+/** A person's approval of writing these exact files or running this exact command. */
+function approvalKeys(view: PolicyRequest): string[] {
+  const keys: string[] = [];
+  if (view.command !== undefined) keys.push(`execute:${view.command}`);
+  if (view.kinds.some((k) => k === "edit" || k === "delete" || k === "move"))
+    for (const p of view.paths) keys.push(`edit:${p.real}`);
+  return keys;
+}

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { OutputBuffer } from "./outputBuffer.js";
+
+export interface TerminalSpec {
+  command: string;
+  args: readonly string[];
+  /** The complete environment: nothing else is inherited. */
+  env: Record<string, string>;
+  cwd: string;
+  outputByteLimit?: number | null;
+}
+
+export interface TerminalExit {
+  exitCode: number | null;
+  signal: string | null;
+}
+
+interface Terminal {
+  child: ChildProcess;
+  output: OutputBuffer;
+  exit: Promise<TerminalExit>;
+  exitStatus: TerminalExit | undefined;
+}
+
+/** Output kept when the agent names no limit: bounded all the same. */
+const DEFAULT_LIMIT = 1024 * 1024;
+const MAX_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * The terminals of one session (ACP terminal/*). Each command runs in its own process group,
+ * so kill and release end whatever it started too. Output is kept within the byte limit the
+ * agent asked for, dropped from the beginning.
+ */
+export class TerminalManager {
+  private readonly terminals = new Map<string, Terminal>();
+
+  /** Starts the command; rejects when it cannot be started at all (ENOENT, EACCES). */
+  async create(spec: TerminalSpec): Promise<string> {
+    const limit = Math.min(Math.max(0, spec.outputByteLimit ?? DEFAULT_LIMIT), MAX_LIMIT);
+    const child = spawn(spec.command, [...spec.args], {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", reject);
+    });
+    const output = new OutputBuffer(limit);
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    const id = `term_${randomUUID()}`;
+    const terminal: Terminal = {
+      child,
+      output,
+      exitStatus: undefined,
+      exit: new Promise((resolve) => {
+        // 'exit' gives the status; output is complete at 'close', which a background
+        // grandchild holding the pipe can delay forever: wait for it briefly.
+        child.once("exit", (code, signal) => {
+          const done = (): void => {
+            if (terminal.exitStatus) return;
+            terminal.exitStatus = { exitCode: code, signal };
+            live.delete(child);
+            resolve(terminal.exitStatus);
+          };
+          const timer = setTimeout(done, 250);
+          child.once("close", () => {
+            clearTimeout(timer);
+            done();
+          });
+        });
+      }),
+    };
+    live.add(child);
+    this.terminals.set(id, terminal);
+    return id;
+  }
+
+  has(id: string): boolean {
+    return this.terminals.has(id);
+  }
+
+  output(id: string): { output: string; truncated: boolean; exitStatus: TerminalExit | null } {
+    const t = this.get(id);
+    return {
+      output: t.output.text(),
+      truncated: t.output.truncated,
+      exitStatus: t.exitStatus ?? null,
+    };
+  }
+
+  async waitForExit(id: string, signal?: AbortSignal): Promise<TerminalExit> {
+    const t = this.get(id);
+    if (!signal) return t.exit;
+    return Promise.race([
+      t.exit,
+      new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+      }),
+    ]);
+  }
+
+  /** Kills the command's process group; the terminal stays until released. */
+  kill(id: string): void {
+    const t = this.get(id);
+    if (t.exitStatus === undefined) killGroup(t.child);
+  }
+
+  /** Kills the process group if still running and forgets the terminal. */
+  async release(id: string): Promise<void> {
+    const t = this.get(id);
+    if (t.exitStatus === undefined) killGroup(t.child);
+    this.terminals.delete(id);
+    await t.exit;
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.terminals.keys()].map((id) => this.release(id)));
+  }
+
+  private get(id: string): Terminal {
+    const t = this.terminals.get(id);
+    if (!t) throw Object.assign(new Error(`no terminal '${id}'`), { code: "ENOTERMINAL" });
+    return t;
+  }
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
+}
+
+/** Commands still running are killed if the plane itself exits. */
+const live = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of live) killGroup(child);
+});
