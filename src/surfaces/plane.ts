@@ -1,4 +1,7 @@
+import { dirname } from "node:path";
 import { Catalogue } from "../agents/catalogue.js";
+import { CredentialBroker } from "../inputs/credentialBroker.js";
+import { environmentNamed, planInputs, resolveInputs } from "../inputs/sessionInputs.js";
 import { loadConfig, type LoadedConfig } from "../config/loadConfig.js";
 import type { AcpgateConfig } from "../config/schema.js";
 import { SessionManager, type SessionManagerDeps } from "../sessions/sessionManager.js";
@@ -17,6 +20,10 @@ export interface Plane {
   configFile: string | undefined;
   catalogue: Catalogue;
   manager: SessionManager;
+  /** Resolves secrets for every session of this plane (one TTL cache). */
+  broker: CredentialBroker;
+  /** Where relative paths in the config (secret files, MCP files) resolve from. */
+  baseDir: string;
   dispose(): Promise<void>;
 }
 
@@ -25,12 +32,18 @@ export interface PlaneOptions {
   cwd: string;
   /** The policy new sessions run under unless a request names another. */
   policy?: string;
+  /** The environment (`--env`): validated here; its `policy` applies when none is given. */
+  environment?: string;
   overrides?: Partial<SessionManagerDeps>;
 }
 
 export function createPlane(options: PlaneOptions): Plane {
   const loaded: LoadedConfig = loadConfig({ file: options.configFile, cwd: options.cwd });
-  const policy = options.policy ?? "read-only";
+  const environment =
+    options.environment === undefined
+      ? undefined
+      : environmentNamed(loaded.config, options.environment);
+  const policy = options.policy ?? environment?.policy ?? "read-only";
   const known = new Set<string>([...BUILTIN_POLICIES, ...Object.keys(loaded.config.policies)]);
   if (!known.has(policy)) {
     throw new AcpgateError(
@@ -47,9 +60,18 @@ export function createPlane(options: PlaneOptions): Plane {
     );
   }
   const catalogue = new Catalogue(loaded.config);
+  const baseDir = loaded.file ? dirname(loaded.file) : options.cwd;
+  const planeEnv = options.overrides?.planeEnv ?? process.env;
+  const broker = new CredentialBroker({ planeEnv, baseDir });
   const manager = new SessionManager({
     catalogue,
     guardFor: () => new ReadOnlyGuard(),
+    inputsFor: (request, entry) =>
+      resolveInputs(
+        planInputs({ config: loaded.config, entry, environment: request.environment, baseDir }),
+        entry,
+        broker,
+      ),
     ...options.overrides,
   });
   return {
@@ -57,6 +79,8 @@ export function createPlane(options: PlaneOptions): Plane {
     configFile: loaded.file,
     catalogue,
     manager,
+    broker,
+    baseDir,
     dispose: () => manager.dispose(),
   };
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { AcpgateError, errorMessage } from "../../util/errors.js";
+import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
 import { agentsCommand } from "./agentsCommand.js";
 import { EXIT, exitCodeForError } from "./exitCodes.js";
 import { runCommand } from "./runCommand.js";
@@ -42,7 +43,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`acpgate: ${errorMessage(error)}\n`);
+    process.stderr.write(`acpgate: ${redactKnownSecrets(errorMessage(error))}\n`);
     process.exitCode = error instanceof AcpgateError ? exitCodeForError(error.code) : EXIT.runtime;
   },
 );
