@@ -12,6 +12,7 @@ Usage: acpgate <command> [options]
 Commands:
   run [PROMPT | -]     one unattended session for CI (see 'acpgate run --help')
   agents list          the agents of the catalogue
+  agents show ID       what an agent is given (--env NAME): env names, MCP servers, secrets
 
 Options:
   -h, --help           this help
