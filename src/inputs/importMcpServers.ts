@@ -52,7 +52,7 @@ function toSpec(name: string, entry: unknown, source: string, required: boolean)
   }
   if (typeof entry.url === "string") {
     if (type !== undefined && type !== "http" && type !== "sse" && type !== "streamable-http") {
-      throw invalid(source, `server '${name}' has unsupported type '${String(type)}'`);
+      throw invalid(source, `server '${name}' has unsupported type ${JSON.stringify(type)}`);
     }
     return {
       name,

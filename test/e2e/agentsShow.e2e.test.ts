@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { runAcpgateCli } from "../support/runAcpgateCli.js";
 import { DECOY, inputsWorkspace, PLANTED } from "../support/inputsWorkspace.js";
 
-test("agents show --json: env names with masked values, MCP servers with required flag, secret names", async () => {
+void test("agents show --json: env names with masked values, MCP servers with required flag, secret names", async () => {
   const ws = inputsWorkspace();
   const result = await runAcpgateCli(["agents", "show", "echo", "--env", "ci", "--json"], ws);
   assert.equal(result.code, 0, result.stderr);
@@ -39,7 +39,7 @@ test("agents show --json: env names with masked values, MCP servers with require
     assert.ok(!result.stdout.includes(value), "show printed a value");
 });
 
-test("agents show (text) names the environment's servers and never reads a secret", async () => {
+void test("agents show (text) names the environment's servers and never reads a secret", async () => {
   const ws = inputsWorkspace({ fileMode: 0o644 });
   delete ws.env.PLANTED_ENV_SECRET;
   const result = await runAcpgateCli(["agents", "show", "echo", "--env", "strict"], ws);

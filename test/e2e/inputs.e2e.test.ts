@@ -19,7 +19,7 @@ function assertNoSecretIn(text: string, where: string): void {
     assert.ok(!text.includes(value), `${where} contains a secret value`);
 }
 
-test("only safelisted and configured variables reach the agent; secrets from env, 0600 file and command arrive; none is printed", async () => {
+void test("only safelisted and configured variables reach the agent; secrets from env, 0600 file and command arrive; none is printed", async () => {
   const ws = inputsWorkspace();
   const result = await runAcpgateCli(
     ["run", "--agent", "echo", "--env", "ci", "--format", "json", "hi"],
@@ -56,7 +56,7 @@ test("only safelisted and configured variables reach the agent; secrets from env
       assert.deepEqual(filesContaining(acpgateDir, value), [], ".acpgate/ holds a secret");
 });
 
-test("stdio servers arrive as configured with secrets in place; http is withheld from an agent without mcpCapabilities.http", async () => {
+void test("stdio servers arrive as configured with secrets in place; http is withheld from an agent without mcpCapabilities.http", async () => {
   const ws = inputsWorkspace();
   const result = await runAcpgateCli(
     ["run", "--agent", "echo", "--env", "ci", "--format", "json", "hi"],
@@ -81,7 +81,7 @@ test("stdio servers arrive as configured with secrets in place; http is withheld
   assert.deepEqual(given?.servers, [{ name: "files", transport: "stdio", required: true }]);
 });
 
-test("an agent advertising mcpCapabilities.http gets the http server with its header secret", async () => {
+void test("an agent advertising mcpCapabilities.http gets the http server with its header secret", async () => {
   const ws = inputsWorkspace({ agentArgs: ["--mcp-http"] });
   const result = await runAcpgateCli(
     ["run", "--agent", "echo", "--env", "ci", "--format", "json", "hi"],
@@ -98,7 +98,7 @@ test("an agent advertising mcpCapabilities.http gets the http server with its he
   assertNoSecretIn(result.stdout, "stdout");
 });
 
-test("a required http server the agent cannot take: exit 4 naming the server and the capability", async () => {
+void test("a required http server the agent cannot take: exit 4 naming the server and the capability", async () => {
   const ws = inputsWorkspace();
   const text = await runAcpgateCli(["run", "--agent", "echo", "--env", "strict", "hi"], ws);
   assert.equal(text.code, 4, text.stderr);
@@ -112,7 +112,7 @@ test("a required http server the agent cannot take: exit 4 naming the server and
   assert.deepEqual((finished?.error as { code: string }).code, "mcp_server_unavailable");
 });
 
-test("a secret file readable by others is refused with a clear error and exit 4", async () => {
+void test("a secret file readable by others is refused with a clear error and exit 4", async () => {
   const ws = inputsWorkspace({ fileMode: 0o644 });
   const result = await runAcpgateCli(["run", "--agent", "echo", "--env", "ci", "hi"], ws);
   assert.equal(result.code, 4, result.stderr);
@@ -124,7 +124,7 @@ test("a secret file readable by others is refused with a clear error and exit 4"
   assertNoSecretIn(result.stderr + result.stdout, "output");
 });
 
-test("a missing secret refuses the session, naming the secret (exit 4)", async () => {
+void test("a missing secret refuses the session, naming the secret (exit 4)", async () => {
   const ws = inputsWorkspace();
   delete ws.env.PLANTED_ENV_SECRET;
   const result = await runAcpgateCli(["run", "--agent", "echo", "--format", "json", "hi"], ws);
@@ -135,7 +135,7 @@ test("a missing secret refuses the session, naming the secret (exit 4)", async (
   assert.match(error.message, /FROM_ENV.*PLANTED_ENV_SECRET is not set/);
 });
 
-test("servers imported from an editor mcpServers file arrive; optional http ones are dropped", async () => {
+void test("servers imported from an editor mcpServers file arrive; optional http ones are dropped", async () => {
   const ws = inputsWorkspace();
   const result = await runAcpgateCli(
     ["run", "--agent", "echo", "--env", "imported", "--format", "json", "hi"],
