@@ -7,6 +7,7 @@ import type { SessionEventBody } from "./events.js";
  * The bootstrap's `mcpServers` for a session: once the initialize response is known, picks
  * the servers the agent can take, reports each optional one dropped and then what was given
  * (names and transports only). Throws `mcp_server_unavailable` for a required one.
+ * Sessions with no servers configured emit nothing.
  */
 export function mcpServersFor(
   servers: McpServerInput[],
@@ -15,6 +16,7 @@ export function mcpServersFor(
   return (initialize) => {
     const selection = selectMcpServers(servers, initialize);
     for (const dropped of selection.dropped) emit({ type: "mcp_server_dropped", ...dropped });
+    if (servers.length === 0) return selection.given;
     emit({
       type: "mcp_servers_given",
       servers: selection.givenSpecs.map((spec) => ({
