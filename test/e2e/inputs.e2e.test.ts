@@ -149,3 +149,13 @@ void test("servers imported from an editor mcpServers file arrive; optional http
     events(result.stdout).some((e) => e.type === "mcp_server_dropped" && e.name === "webEditor"),
   );
 });
+
+void test("--format text and quiet mask an echoed secret too", async () => {
+  const ws = inputsWorkspace();
+  for (const format of ["text", "quiet"]) {
+    const result = await runAcpgateCli(["run", "--agent", "echo", "--format", format, "hi"], ws);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /value=\*\*\*/);
+    assertNoSecretIn(result.stdout + result.stderr, format);
+  }
+});
