@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agentEntrySchema } from "./agentSchema.js";
-import { environmentSchema } from "./environmentSchema.js";
+import { environmentSchema, secretSourcesSchema } from "./environmentSchema.js";
 import { policySchema } from "./policySchema.js";
 import { serverSchema } from "./serverSchema.js";
 import { storageSchema } from "./storageSchema.js";
@@ -11,6 +11,8 @@ export const configSchema = z.strictObject({
   /** The agent `run` uses when `--agent` is not given. */
   defaultAgent: z.string().optional(),
   environments: z.record(z.string(), environmentSchema).default({}),
+  /** Where the credential broker reads each secret (default: the plane env var of that name). */
+  secrets: secretSourcesSchema.default({}),
   policies: z.record(z.string(), policySchema).default({}),
   storage: storageSchema.default({ sqlite: ".acpgate/acpgate.db" }),
   server: serverSchema.default({ host: "127.0.0.1", port: 7070 }),

@@ -23,7 +23,8 @@ export interface BootstrapInput {
   cwd: string;
   clientCapabilities: ClientCapabilities;
   how: StartHow;
-  mcpServers: McpServer[];
+  /** The servers to send, or a function choosing them from the initialize response. */
+  mcpServers: McpServer[] | ((initialize: InitializeResponse) => McpServer[]);
   timeoutMs: number;
   /** Told when session/load starts and stops replaying history. */
   onReplay(replaying: boolean): void;
@@ -69,8 +70,10 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
       { agentId, missing, requiredBy: "agent" },
     );
   }
+  const mcpServers =
+    typeof input.mcpServers === "function" ? input.mcpServers(initialize) : input.mcpServers;
   if (entry.auth) await authenticate(input, initialize);
-  const base = { cwd: input.cwd, mcpServers: input.mcpServers };
+  const base = { cwd: input.cwd, mcpServers };
   if (input.how.how === "new") {
     const response = await connection.request<{ sessionId: string }>("session/new", base, timeout);
     return {

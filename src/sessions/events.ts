@@ -108,6 +108,18 @@ export type SessionEventBody =
       accepted: boolean;
       event?: unknown;
     }
+  | {
+      /** The MCP servers session/new or session/load carried: names only, never env/headers. */
+      type: "mcp_servers_given";
+      servers: { name: string; transport: "stdio" | "http" | "sse"; required: boolean }[];
+    }
+  | {
+      /** An optional MCP server withheld because the agent lacks the transport capability. */
+      type: "mcp_server_dropped";
+      name: string;
+      transport: "http" | "sse";
+      missing: string;
+    }
   | { type: "turn_started"; promptText: string }
   | { type: "turn_ended"; stopReason: string }
   | { type: "error"; code: string; message: string };

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type {
   ContentBlock,
   InitializeResponse,
-  McpServer,
   RequestPermissionRequest,
   RequestPermissionResponse,
 } from "@agentclientprotocol/sdk";
@@ -25,6 +24,8 @@ import type { GuardContext, SessionGuard } from "./sessionGuard.js";
 import { SessionStateMachine, type SessionStateName } from "./sessionState.js";
 import { bootstrapSession, type StartHow } from "./bootstrapSession.js";
 import { ToolCallTracker } from "./toolCallTracker.js";
+import { mcpServersFor } from "./mcpInjection.js";
+import type { McpServerInput } from "../inputs/selectMcpServers.js";
 import type { LaunchSpec } from "../agents/agentProcess.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 
@@ -36,7 +37,8 @@ export interface SessionOptions {
   cwd: string;
   guard: SessionGuard;
   start?: StartHow;
-  mcpServers?: McpServer[];
+  /** Filtered by the agent's mcpCapabilities at start (see mcpInjection.ts). */
+  mcpServers?: McpServerInput[];
   extensions?: ExtensionRouter;
   /** True when nobody can answer (acpgate run). */
   unattended?: boolean;
@@ -148,7 +150,7 @@ export class Session {
         cwd: this.cwd,
         clientCapabilities: this.options.guard.clientCapabilities(),
         how: this.options.start ?? { how: "new" },
-        mcpServers: this.options.mcpServers ?? [],
+        mcpServers: mcpServersFor(this.options.mcpServers ?? [], (event) => this.emit(event)),
         timeoutMs: this.options.startupTimeoutMs ?? 30_000,
         onReplay: (replaying) => {
           this.replaying = replaying;

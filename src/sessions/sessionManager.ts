@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
-import type { McpServer } from "@agentclientprotocol/sdk";
 import { Catalogue, resolveCommand } from "../agents/catalogue.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { buildAgentEnv } from "../inputs/agentEnv.js";
+import type { McpServerInput } from "../inputs/selectMcpServers.js";
 import type { ExtensionRouter } from "../protocol/extensionRouter.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
 import { AcpgateError } from "../util/errors.js";
@@ -15,19 +15,28 @@ export interface CreateSessionRequest {
   agentId: string;
   cwd: string;
   start?: StartHow;
-  mcpServers?: McpServer[];
+  mcpServers?: McpServerInput[];
   unattended?: boolean;
   /** The policy to run under, by name; the plane's default when unset. */
   policy?: string;
   /** Extra values for the agent's environment (resolved secrets). */
   secrets?: Record<string, string>;
+  /** Environment from the config (`--env`, API `environment`): its MCP servers and secrets. */
+  environment?: string;
+  /** The entry's auth `meta` with secrets in place (sent as `_meta` of authenticate). */
+  authMeta?: Record<string, unknown>;
 }
+
+/** What the credential broker and MCP inventory add to a request (see inputs/sessionInputs.ts). */
+export type SessionInputsPart = Pick<CreateSessionRequest, "mcpServers" | "secrets" | "authMeta">;
 
 export interface SessionManagerDeps {
   catalogue: Catalogue;
   /** The guard for a new session (policy, workspace, audit). */
   guardFor(request: CreateSessionRequest, entry: AgentEntry): SessionGuard;
   extensionsFor?(entry: AgentEntry, request: CreateSessionRequest): ExtensionRouter;
+  /** Resolves the environment's MCP servers and the secrets the entry needs (async: broker). */
+  inputsFor?(request: CreateSessionRequest, entry: AgentEntry): Promise<SessionInputsPart>;
   planeEnv?: NodeJS.ProcessEnv;
   /** Sessions idle (ready, no activity) longer than this are closed. 0 disables. */
   idleTtlMs?: number;
@@ -55,7 +64,7 @@ export class SessionManager {
 
   /** Creates and starts a session; rejects (and cleans up) when it cannot start. */
   async create(request: CreateSessionRequest, options: { id?: string } = {}): Promise<Session> {
-    const session = this.prepare(request, options);
+    const session = await this.prepareWithInputs(request, options);
     try {
       await session.start();
     } catch (error) {
@@ -65,9 +74,45 @@ export class SessionManager {
     return session;
   }
 
+  /**
+   * Resolves secrets and MCP servers (deps.inputsFor), then prepares the session. Fails with
+   * `secret_missing` before any agent process is spawned.
+   */
+  async prepareWithInputs(
+    request: CreateSessionRequest,
+    options: { id?: string } = {},
+  ): Promise<Session> {
+    const entry = this.deps.catalogue.get(request.agentId);
+    if (!this.deps.inputsFor) return this.prepare(request, options);
+    const inputs = await this.deps.inputsFor(request, entry);
+    const explicit = request.mcpServers ?? [];
+    const names = new Set(explicit.map((s) => s.name));
+    return this.prepare(
+      {
+        ...request,
+        mcpServers: [...(inputs.mcpServers ?? []).filter((s) => !names.has(s.name)), ...explicit],
+        secrets: { ...inputs.secrets, ...request.secrets },
+        ...(inputs.authMeta ? { authMeta: inputs.authMeta } : {}),
+      },
+      options,
+    );
+  }
+
   /** Builds a session without starting it, so callers can subscribe first. */
   prepare(request: CreateSessionRequest, options: { id?: string } = {}): Session {
-    const entry = this.deps.catalogue.get(request.agentId);
+    const configured = this.deps.catalogue.get(request.agentId);
+    const unresolved = configured.secrets.filter((name) => request.secrets?.[name] === undefined);
+    if (unresolved.length) {
+      throw new AcpgateError(
+        "secret_missing",
+        `agent '${request.agentId}' needs secret(s) ${unresolved.join(", ")}, which were not resolved (use prepareWithInputs)`,
+        { agentId: request.agentId, secrets: unresolved },
+      );
+    }
+    const entry =
+      request.authMeta && configured.auth
+        ? { ...configured, auth: { ...configured.auth, meta: request.authMeta } }
+        : configured;
     const cwd = resolve(request.cwd);
     const command = resolveCommand(entry);
     const env = buildAgentEnv({
@@ -82,11 +127,13 @@ export class SessionManager {
       entry,
       launch: { command: command.command, args: command.args, env, cwd },
       cwd,
-      guard: this.deps.guardFor({ ...request, cwd }, entry),
+      guard: this.deps.guardFor({ ...request, cwd }, configured),
       start: request.start ?? { how: "new" },
       mcpServers: request.mcpServers ?? [],
       unattended: request.unattended ?? false,
-      ...(this.deps.extensionsFor ? { extensions: this.deps.extensionsFor(entry, request) } : {}),
+      ...(this.deps.extensionsFor
+        ? { extensions: this.deps.extensionsFor(configured, request) }
+        : {}),
       requestTimeoutMs: this.deps.requestTimeoutMs,
       startupTimeoutMs: this.deps.startupTimeoutMs,
     });

@@ -1,4 +1,7 @@
+import { dirname } from "node:path";
 import { Catalogue } from "../agents/catalogue.js";
+import { CredentialBroker } from "../inputs/credentialBroker.js";
+import { environmentNamed, planInputs, resolveInputs } from "../inputs/sessionInputs.js";
 import { loadConfig, type LoadedConfig } from "../config/loadConfig.js";
 import type { AcpgateConfig } from "../config/schema.js";
 import { SessionManager, type SessionManagerDeps } from "../sessions/sessionManager.js";
@@ -24,6 +27,10 @@ export interface Plane {
   policy: Policy;
   /** Any policy by name (built-in or configured); throws config_invalid for unknown names. */
   policyFor(name: string): Policy;
+  /** Resolves secrets for every session of this plane (one TTL cache). */
+  broker: CredentialBroker;
+  /** Where relative paths in the config (secret files, MCP files) resolve from. */
+  baseDir: string;
   dispose(): Promise<void>;
 }
 
@@ -32,22 +39,39 @@ export interface PlaneOptions {
   cwd: string;
   /** The policy new sessions run under unless a request names another. */
   policy?: string;
+  /** The environment (`--env`): validated here; its `policy` applies when none is given. */
+  environment?: string;
   overrides?: Partial<SessionManagerDeps>;
 }
 
 export function createPlane(options: PlaneOptions): Plane {
   const loaded: LoadedConfig = loadConfig({ file: options.configFile, cwd: options.cwd });
-  const policies = loaded.config.policies;
+  const config = loaded.config;
+  const environment =
+    options.environment === undefined ? undefined : environmentNamed(config, options.environment);
+  const policies = config.policies;
   const policyFor = (name: string): Policy => resolvePolicy(name, policies);
   // Resolve now: an unknown policy or an `extends` cycle is a config error before any spawn.
-  const policy = policyFor(options.policy ?? "read-only");
+  const policy = policyFor(options.policy ?? environment?.policy ?? "read-only");
   const configFile = loaded.file ? realPathOf(loaded.file, options.cwd) : undefined;
-  const catalogue = new Catalogue(loaded.config);
+  const catalogue = new Catalogue(config);
+  const baseDir = loaded.file ? dirname(loaded.file) : options.cwd;
+  const planeEnv = options.overrides?.planeEnv ?? process.env;
+  const broker = new CredentialBroker({ planeEnv, baseDir });
+  /** A request's policy: named on the request, else its environment's, else the plane's. */
+  const policyOf = (request: { policy?: string; environment?: string }): Policy => {
+    if (request.policy) return policyFor(request.policy);
+    const envPolicy =
+      request.environment !== undefined
+        ? environmentNamed(config, request.environment).policy
+        : undefined;
+    return envPolicy ? policyFor(envPolicy) : policy;
+  };
   const manager = new SessionManager({
     catalogue,
     guardFor: (request, entry) =>
       new PolicyGuard({
-        policy: request.policy ? policyFor(request.policy) : policy,
+        policy: policyOf(request),
         policies: policyFor,
         agentId: request.agentId,
         entry,
@@ -55,15 +79,23 @@ export function createPlane(options: PlaneOptions): Plane {
         ...(configFile ? { configFile } : {}),
         unattended: request.unattended ?? false,
       }),
+    inputsFor: (request, entry) =>
+      resolveInputs(
+        planInputs({ config, entry, environment: request.environment, baseDir }),
+        entry,
+        broker,
+      ),
     ...options.overrides,
   });
   return {
-    config: loaded.config,
+    config,
     configFile: loaded.file,
     catalogue,
     manager,
     policy,
     policyFor,
+    broker,
+    baseDir,
     dispose: () => manager.dispose(),
   };
 }

@@ -6,7 +6,11 @@ export class BufferedWriter {
   private parts: string[] = [];
   private scheduled = false;
 
-  constructor(private readonly stream: NodeJS.WritableStream) {}
+  /** `transform` sees each coalesced block before it is written (secret redaction). */
+  constructor(
+    private readonly stream: NodeJS.WritableStream,
+    private readonly transform: (text: string) => string = (text) => text,
+  ) {}
 
   write(text: string): void {
     this.parts.push(text);
@@ -21,7 +25,7 @@ export class BufferedWriter {
     if (this.parts.length === 0) return;
     const text = this.parts.join("");
     this.parts = [];
-    this.stream.write(text);
+    this.stream.write(this.transform(text));
   }
 
   /** Resolves once everything written so far has reached the OS. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { AcpgateError, errorMessage } from "../../util/errors.js";
+import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
 import { EXIT, exitCodeForError } from "./exitCodes.js";
 
 const HELP = `acpgate — a governed control plane for ACP agents
@@ -10,6 +11,7 @@ Commands:
   run [PROMPT | -]     one unattended session for CI (see 'acpgate run --help')
   agents list          the agents of the catalogue
   policy explain       the decision a policy makes for a request, and why
+  agents show ID       what an agent is given (--env NAME): env names, MCP servers, secrets
 
 Options:
   -h, --help           this help
@@ -45,7 +47,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`acpgate: ${errorMessage(error)}\n`);
+    process.stderr.write(`acpgate: ${redactKnownSecrets(errorMessage(error))}\n`);
     process.exitCode = error instanceof AcpgateError ? exitCodeForError(error.code) : EXIT.runtime;
   },
 );

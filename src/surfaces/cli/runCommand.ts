@@ -3,6 +3,7 @@ import { parseDuration } from "../../util/duration.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
+import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs, oneOf, readStdin } from "./args.js";
 import { createPrinter, type OutputFormat } from "./eventPrinter.js";
@@ -18,7 +19,7 @@ Options:
   --agent ID          agent from the catalogue (default: config defaultAgent, else demo)
   --cwd DIR           the session's working directory (default: .)
   --policy NAME       policy to run under (default: read-only)
-  --env NAME          environment from the config (MCP servers, policy)
+  --env NAME          environment from the config (MCP servers, secrets, policy)
   --format FMT        text (default) | json (one event per line) | quiet (final answer only)
   --timeout DUR       give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)
   --config FILE       configuration file (default: ./acpgate.yaml, else the embedded default)
@@ -67,27 +68,26 @@ export async function runCommand(argv: string[]): Promise<number> {
     configFile: values.config,
     cwd: process.cwd(),
     policy: values.policy,
+    environment: values.env,
   });
-  if (values.env !== undefined && !(values.env in plane.config.environments)) {
-    throw new AcpgateError(
-      "config_invalid",
-      `unknown environment '${values.env}'; known: ${Object.keys(plane.config.environments).join(", ") || "none"}`,
-    );
-  }
   const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
   const printer = createPrinter(format);
   const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
-  const session = plane.manager.prepare({
-    agentId,
-    cwd: resolve(values.cwd ?? "."),
-    unattended: true,
-  });
-  session.on((event) => printer.onEvent(event));
-  const stop = new RunStopper(session);
+  let session: Session | undefined;
+  let stop: RunStopper | undefined;
   const result: Record<string, unknown> = { agentId };
   let code: number = EXIT.runtime;
   try {
     spinner.start(`starting agent ${agentId}`);
+    // Secrets and MCP servers are resolved first: a missing one refuses before any spawn.
+    session = await plane.manager.prepareWithInputs({
+      agentId,
+      cwd: resolve(values.cwd ?? "."),
+      unattended: true,
+      ...(values.env !== undefined ? { environment: values.env } : {}),
+    });
+    session.on((event) => printer.onEvent(event));
+    stop = new RunStopper(session);
     await session.start();
     spinner.stop();
     printer.note(describePolicy(plane.policy));
@@ -102,21 +102,23 @@ export async function runCommand(argv: string[]): Promise<number> {
     Object.assign(result, { stopReason: turn.stopReason, ...session.stats });
   } catch (error) {
     spinner.stop();
-    code = stop.timedOut
+    code = stop?.timedOut
       ? EXIT.timeout
-      : stop.interrupted
+      : stop?.interrupted
         ? EXIT.interrupted
         : error instanceof AcpgateError
           ? exitCodeForError(error.code)
           : EXIT.runtime;
-    const message = stop.timedOut ? `timed out after ${values.timeout}` : errorMessage(error);
+    const message = redactKnownSecrets(
+      stop?.timedOut ? `timed out after ${values.timeout}` : errorMessage(error),
+    );
     Object.assign(result, {
       error: { code: error instanceof AcpgateError ? error.code : "internal", message },
     });
     if (format !== "json") process.stderr.write(`acpgate: ${message}\n`);
   } finally {
-    stop.disarm();
-    await session.close().catch(() => undefined);
+    stop?.disarm();
+    await session?.close().catch(() => undefined);
     await plane.dispose();
   }
   await printer.finish({ ...result, exitCode: code });
