@@ -1,3 +1,4 @@
+import type { ExtensionEventBody } from "../protocol/extensionEvents.js";
 import type { SessionStateName } from "./sessionState.js";
 
 /** Version tag of the event envelope. A change that breaks consumers gets a new tag. */
@@ -79,13 +80,8 @@ export type SessionEventBody =
       reason?: string;
       terminalId?: string;
     }
-  | {
-      type: "extension";
-      method: string;
-      kind: "request" | "notification";
-      accepted: boolean;
-      event?: unknown;
-    }
+  /** extension, subagent, question, vendor_notification (and vendor plans): docs/extensions.md */
+  | ExtensionEventBody
   | { type: "turn_started"; promptText: string }
   | { type: "turn_ended"; stopReason: string }
   | { type: "error"; code: string; message: string };
