@@ -75,7 +75,8 @@ export class DialectRouter implements ExtensionRouter {
       throw error;
     }
     try {
-      const answer = (await spec.handle(parsed.data, this.context(method, host, signal))) ?? {};
+      const answer =
+        (await spec.handle(parsed.data, this.context(method, raw, host, signal))) ?? {};
       record({ accepted: true, answer: boundJson(answer, this.maxChars) });
       return answer;
     } catch (error) {
@@ -129,24 +130,29 @@ export class DialectRouter implements ExtensionRouter {
     }
     record(true);
     try {
-      spec.handle(parsed.data, this.context(method, host, new AbortController().signal));
+      spec.handle(parsed.data, this.context(method, raw, host, new AbortController().signal));
     } catch (error) {
       debugLog("extensions", `notification '${method}' handler failed: ${errorMessage(error)}`);
     }
   }
 
-  private context(method: string, host: ExtensionHost, signal: AbortSignal): DialectContext {
+  private context(
+    method: string,
+    raw: unknown,
+    host: ExtensionHost,
+    signal: AbortSignal,
+  ): DialectContext {
     return {
       connection: host.context,
       method,
       signal,
       state: this.state,
-      emit: (event) => host.emit(event, { jsonrpc: "2.0", method }),
+      emit: (event) => host.emit(event, raw),
       newQuestionId: () => `q_${randomUUID()}`,
       ask: async (request) => {
-        host.emit({ type: "question", phase: "asked", request });
+        host.emit({ type: "question", phase: "asked", request }, raw);
         const answer = await this.ask(request, host.context, signal);
-        host.emit({ type: "question", phase: "answered", request, answer });
+        host.emit({ type: "question", phase: "answered", request, answer }, raw);
         return answer;
       },
     };
