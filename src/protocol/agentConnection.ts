@@ -91,7 +91,12 @@ export class AgentConnection {
         // A handler that produces nothing answers {}, never null and never no answer.
         return result ?? {};
       })
-      .onNotification("*", (cx) => handlers.extensionNotification(cx.method, cx.params));
+      .onNotification("*", (cx) => {
+        // `$/…` is protocol-level: the SDK has already applied `$/cancel_request` (it aborts
+        // the handler's signal) and still passes it on. It is not an extension message.
+        if (cx.method.startsWith("$/")) return;
+        handlers.extensionNotification(cx.method, cx.params);
+      });
     this.connection = app.connect(stream);
     this.agent = this.connection.agent;
   }

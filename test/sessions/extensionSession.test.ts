@@ -145,3 +145,25 @@ void test("outbound callExtension refuses a name without `_` before anything is 
   assert.ok(!methods.includes("vendor/x"));
   assert.ok(!methods.includes("cursor/task"));
 });
+
+void test("`$/cancel_request` withdraws a pending question: protocol-level, not an extension", async () => {
+  const dir = tempDir();
+  const log = join(dir, "agent.log");
+  const manager = managerWithFakeAgent(log, { dialect: "cursor" }, ["ask-cancelled"]);
+  const events: SessionEvent[] = [];
+  try {
+    const session = manager.prepare({ agentId: "fake", cwd: dir, unattended: false });
+    session.on((e) => events.push(e));
+    await session.start();
+    assert.equal((await session.prompt("go")).stopReason, "end_turn");
+  } finally {
+    await manager.dispose();
+  }
+  assert.equal(manager.questions.list().length, 0);
+  const answered = events.find((e) => e.type === "question" && e.phase === "answered");
+  assert.equal(answered?.type === "question" && answered.answer?.outcome, "declined");
+  const methods = events.filter((e) => e.type === "extension").map((e) => e.method);
+  assert.ok(!methods.includes("$/cancel_request"), methods.join(", "));
+  const reply = repliesByLabel(readAgentLog(log)).get("ask-cancelled");
+  assert.ok(reply, "the withdrawn request still got an answer");
+});
