@@ -295,7 +295,7 @@ export class Session {
 
   private extensionHost(): ExtensionHost {
     return {
-      context: this.connectionContext(),
+      context: Object.freeze(this.connectionContext()),
       emit: (event, raw) => this.emit(event, this.events.hasListeners ? raw : undefined),
       // Fail closed: the run ends with the cause rather than waiting on a person.
       fail: (error) => void this.kill(error),
