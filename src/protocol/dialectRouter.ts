@@ -29,6 +29,7 @@ const declineAll: AskQuestion = async () => ({
  */
 export class DialectRouter implements ExtensionRouter {
   private readonly state = new Map<string, unknown>();
+  private turn = new AbortController();
   private readonly ask: AskQuestion;
   private readonly maxChars: number | undefined;
 
@@ -75,8 +76,9 @@ export class DialectRouter implements ExtensionRouter {
       throw error;
     }
     try {
+      const withdrawn = AbortSignal.any([signal, this.turn.signal]);
       const answer =
-        (await spec.handle(parsed.data, this.context(method, raw, host, signal))) ?? {};
+        (await spec.handle(parsed.data, this.context(method, raw, host, withdrawn))) ?? {};
       record({ accepted: true, answer: boundJson(answer, this.maxChars) });
       return answer;
     } catch (error) {
@@ -94,6 +96,11 @@ export class DialectRouter implements ExtensionRouter {
       record({ accepted: true, error: wire(failure) });
       throw failure;
     }
+  }
+
+  cancelPending(): void {
+    this.turn.abort();
+    this.turn = new AbortController();
   }
 
   handleNotification(method: string, params: unknown, host: ExtensionHost): void {

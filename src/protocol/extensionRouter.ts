@@ -36,4 +36,6 @@ export interface ExtensionRouter {
   ): Promise<unknown>;
   /** Never throws and never answers: notifications have no reply. */
   handleNotification(method: string, params: unknown, host: ExtensionHost): void;
+  /** The turn was cancelled: withdraw what is still waiting (pending questions are declined). */
+  cancelPending?(): void;
 }

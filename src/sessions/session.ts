@@ -214,6 +214,7 @@ export class Session {
   async cancel(): Promise<void> {
     if (this.state !== "prompting") return;
     this.pending.cancelAll();
+    this.extensions.cancelPending?.();
     await this.connection
       .notify("session/cancel", { sessionId: this.agentSessionId })
       .catch(() => {});

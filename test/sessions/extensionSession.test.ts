@@ -167,3 +167,23 @@ void test("`$/cancel_request` withdraws a pending question: protocol-level, not 
   const reply = repliesByLabel(readAgentLog(log)).get("ask-cancelled");
   assert.ok(reply, "the withdrawn request still got an answer");
 });
+
+void test("cancelling the turn declines the session's pending questions", async () => {
+  const dir = tempDir();
+  const log = join(dir, "agent.log");
+  const manager = managerWithFakeAgent(log, { dialect: "cursor" }, ["ask"]);
+  try {
+    const session = await manager.create({ agentId: "fake", cwd: dir, unattended: false });
+    manager.questions.changes.on((change) => {
+      if (change.change === "asked") setImmediate(() => void session.cancel());
+    });
+    await session.prompt("go");
+  } finally {
+    await manager.dispose();
+  }
+  assert.equal(manager.questions.list().length, 0);
+  const reply = repliesByLabel(readAgentLog(log)).get("ask");
+  assert.deepEqual(reply?.result, {
+    outcome: { outcome: "skipped", reason: "the request was cancelled" },
+  });
+});
