@@ -87,7 +87,12 @@ export class AgentConnection {
         return {};
       })
       .onRequest("*", async (cx) => {
-        const result = await handlers.extensionRequest(cx.method, cx.params, cx.signal);
+        const result = await handlers.extensionRequest(
+          cx.method,
+          cx.params,
+          cx.signal,
+          cx.requestId,
+        );
         // A handler that produces nothing answers {}, never null and never no answer.
         return result ?? {};
       })

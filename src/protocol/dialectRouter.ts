@@ -47,7 +47,7 @@ export class DialectRouter implements ExtensionRouter {
     host: ExtensionHost,
     signal: AbortSignal,
   ): Promise<unknown> {
-    const raw = { jsonrpc: "2.0", method, params };
+    const raw = { jsonrpc: "2.0", id: host.requestId, method, params };
     const record = (fields: Partial<ExtensionEventBody & { type: "extension" }>): void =>
       host.emit(
         {

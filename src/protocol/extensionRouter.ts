@@ -16,6 +16,8 @@ export interface ConnectionContext {
 /** What the session lends a router for one message. */
 export interface ExtensionHost {
   readonly context: ConnectionContext;
+  /** The agent's JSON-RPC id of the request being handled (absent for notifications). */
+  readonly requestId?: string | number | null;
   /** Emits a normalised session event; `raw` is the ACP message it came from. */
   emit(event: ExtensionEventBody, raw?: unknown): void;
   /** Ends the session with a local error: the fail-closed answer on unattended surfaces. */

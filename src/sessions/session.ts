@@ -294,9 +294,10 @@ export class Session {
     return this.connection.notifyExtension(method, params);
   }
 
-  private extensionHost(): ExtensionHost {
+  private extensionHost(requestId?: string | number | null): ExtensionHost {
     return {
       context: Object.freeze(this.connectionContext()),
+      ...(requestId !== undefined ? { requestId } : {}),
       emit: (event, raw) => this.emit(event, this.events.hasListeners ? raw : undefined),
       // Fail closed: the run ends with the cause rather than waiting on a person.
       fail: (error) => void this.kill(error),
@@ -344,8 +345,8 @@ export class Session {
               : undefined,
           );
       },
-      extensionRequest: (method, params, signal) =>
-        this.extensions.handleRequest(method, params, this.extensionHost(), signal),
+      extensionRequest: (method, params, signal, requestId) =>
+        this.extensions.handleRequest(method, params, this.extensionHost(requestId), signal),
       extensionNotification: (method, params) =>
         this.extensions.handleNotification(method, params, this.extensionHost()),
     };
