@@ -12,6 +12,8 @@ import {
 const SOURCE = "cursor";
 const TODOS_KEY = "cursor.todos";
 const MAX_PLAN_CHARS = 16_000;
+/** Question texts are for display: bounded, while ids stay whole so answers still map. */
+const MAX_TEXT_CHARS = 2_000;
 
 /** Cursor's documented reply envelope: `{outcome: {outcome: <kind>, …}}`. */
 function outcome(kind: string, extra: Record<string, unknown> = {}): { outcome: object } {
@@ -80,8 +82,8 @@ export const cursorDialect: Dialect = {
         ...defined({ toolCallId: params.toolCallId, title: params.title }),
         questions: params.questions.map((q) => ({
           id: q.id,
-          prompt: q.prompt,
-          options: q.options.map((o) => ({ id: o.id, label: o.label })),
+          prompt: q.prompt.slice(0, MAX_TEXT_CHARS),
+          options: q.options.map((o) => ({ id: o.id, label: o.label.slice(0, MAX_TEXT_CHARS) })),
           allowMultiple: q.allowMultiple ?? false,
         })),
       });
