@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extensionsSchema } from "./extensionsSchema.js";
 
 const envMap = z.record(z.string(), z.string());
 
@@ -39,6 +40,8 @@ export const agentEntrySchema = z
     secrets: z.array(z.string()).default([]),
     /** Which vendor extension methods are accepted: `canonical` accepts none. */
     dialect: z.string().default("canonical"),
+    /** How blocking vendor requests (questions, plan approval) are answered. */
+    extensions: extensionsSchema.optional(),
     auth: agentAuth.optional(),
     /** Extra client capabilities to advertise, merged over acpgate's own. */
     clientCapabilities: z.record(z.string(), z.unknown()).optional(),

@@ -10,6 +10,7 @@ import {
 import { AcpgateError, errorMessage } from "../util/errors.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
 import type { ClientHandlers } from "./clientHandlers.js";
+import { assertOutboundExtensionName } from "./extensionNames.js";
 import { messageMethod, isNotification } from "./messageKinds.js";
 import { tapStream, type TappedMessage } from "./tap.js";
 
@@ -87,11 +88,21 @@ export class AgentConnection {
         return {};
       })
       .onRequest("*", async (cx) => {
-        const result = await handlers.extensionRequest(cx.method, cx.params, cx.signal);
+        const result = await handlers.extensionRequest(
+          cx.method,
+          cx.params,
+          cx.signal,
+          cx.requestId,
+        );
         // A handler that produces nothing answers {}, never null and never no answer.
         return result ?? {};
       })
-      .onNotification("*", (cx) => handlers.extensionNotification(cx.method, cx.params));
+      .onNotification("*", (cx) => {
+        // `$/…` is protocol-level: the SDK has already applied `$/cancel_request` (it aborts
+        // the handler's signal) and still passes it on. It is not an extension message.
+        if (cx.method.startsWith("$/")) return;
+        handlers.extensionNotification(cx.method, cx.params);
+      });
     this.connection = app.connect(stream);
     this.agent = this.connection.agent;
   }
@@ -161,6 +172,24 @@ export class AgentConnection {
   async notify(method: string, params: unknown): Promise<void> {
     if (this.isClosed) throw await this.closedError();
     await this.agent.notify(method, params);
+  }
+
+  /**
+   * Calls an agent's extension method. Names without a leading `_` throw a local
+   * `extension_refused` before anything is written: acpgate never sends non-standard names.
+   */
+  async callExtension<R = unknown>(
+    method: string,
+    params: unknown,
+    options: RequestOptions = {},
+  ): Promise<R> {
+    assertOutboundExtensionName(method);
+    return this.request<R>(method, params, options);
+  }
+
+  async notifyExtension(method: string, params: unknown): Promise<void> {
+    assertOutboundExtensionName(method);
+    await this.notify(method, params);
   }
 
   /** Closes the connection; pending requests fail with `reason` (or "connection closed"). */

@@ -45,7 +45,13 @@ export interface ClientHandlers {
    * Any other inbound request, `_`-prefixed or not. Returning `undefined` answers `{}`;
    * throw a `RequestError` to answer an error (-32601 for methods nobody accepts).
    */
-  extensionRequest(method: string, params: unknown, signal: AbortSignal): Promise<unknown>;
+  extensionRequest(
+    method: string,
+    params: unknown,
+    signal: AbortSignal,
+    /** The agent's JSON-RPC id, for records that quote the message as it was on the wire. */
+    requestId?: string | number | null,
+  ): Promise<unknown>;
   /** Any other inbound notification. */
   extensionNotification(method: string, params: unknown): void;
 }

@@ -1,3 +1,4 @@
+import type { ExtensionEventBody } from "../protocol/extensionEvents.js";
 import type { SessionStateName } from "./sessionState.js";
 
 /** Version tag of the event envelope. A change that breaks consumers gets a new tag. */
@@ -102,13 +103,6 @@ export type SessionEventBody =
       modeId?: string;
     }
   | {
-      type: "extension";
-      method: string;
-      kind: "request" | "notification";
-      accepted: boolean;
-      event?: unknown;
-    }
-  | {
       /** The MCP servers session/new or session/load carried: names only, never env/headers. */
       type: "mcp_servers_given";
       servers: { name: string; transport: "stdio" | "http" | "sse"; required: boolean }[];
@@ -120,6 +114,8 @@ export type SessionEventBody =
       transport: "http" | "sse";
       missing: string;
     }
+  /** extension, subagent, question, vendor_notification (and vendor plans): docs/extensions.md */
+  | ExtensionEventBody
   | { type: "turn_started"; promptText: string }
   | { type: "turn_ended"; stopReason: string }
   | { type: "error"; code: string; message: string };

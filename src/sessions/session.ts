@@ -7,10 +7,11 @@ import type {
 } from "@agentclientprotocol/sdk";
 import { AgentConnection } from "../protocol/agentConnection.js";
 import type { ClientHandlers } from "../protocol/clientHandlers.js";
-import {
-  canonicalRouter,
-  type ConnectionContext,
-  type ExtensionRouter,
+import { canonicalRouter } from "../protocol/dialectRouter.js";
+import type {
+  ConnectionContext,
+  ExtensionHost,
+  ExtensionRouter,
 } from "../protocol/extensionRouter.js";
 import type { TappedMessage } from "../protocol/tap.js";
 import { AgentProcess, exitError, type ExitInfo } from "../agents/agentProcess.js";
@@ -221,6 +222,7 @@ export class Session {
   async cancel(): Promise<void> {
     if (this.state !== "prompting") return;
     this.pending.cancelAll();
+    this.extensions.cancelPending?.();
     await this.connection
       .notify("session/cancel", { sessionId: this.agentSessionId })
       .catch(() => {});
@@ -292,6 +294,25 @@ export class Session {
     };
   }
 
+  /** Calls an agent's `_`-prefixed extension method; other names throw before anything is sent. */
+  callExtension<R = unknown>(method: string, params: unknown): Promise<R> {
+    return this.connection.callExtension<R>(method, params);
+  }
+
+  notifyExtension(method: string, params: unknown): Promise<void> {
+    return this.connection.notifyExtension(method, params);
+  }
+
+  private extensionHost(requestId?: string | number | null): ExtensionHost {
+    return {
+      context: Object.freeze(this.connectionContext()),
+      ...(requestId !== undefined ? { requestId } : {}),
+      emit: (event, raw) => this.emit(event, this.events.hasListeners ? raw : undefined),
+      // Fail closed: the run ends with the cause rather than waiting on a person.
+      fail: (error) => void this.kill(error),
+    };
+  }
+
   emit(body: SessionEventBody, raw?: unknown): void {
     this.tracker.observe(body);
     this.modes.observe(body);
@@ -333,10 +354,10 @@ export class Session {
               : undefined,
           );
       },
-      extensionRequest: (method, params, signal) =>
-        this.extensions.handleRequest(method, params, this.connectionContext(), signal),
+      extensionRequest: (method, params, signal, requestId) =>
+        this.extensions.handleRequest(method, params, this.extensionHost(requestId), signal),
       extensionNotification: (method, params) =>
-        this.extensions.handleNotification(method, params, this.connectionContext()),
+        this.extensions.handleNotification(method, params, this.extensionHost()),
     };
   }
 

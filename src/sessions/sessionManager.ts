@@ -1,12 +1,16 @@
 import { resolve } from "node:path";
 import { Catalogue, resolveCommand } from "../agents/catalogue.js";
+import { dialectFor } from "../agents/dialects/dialects.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { buildAgentEnv } from "../inputs/agentEnv.js";
 import type { McpServerInput } from "../inputs/selectMcpServers.js";
+import { DialectRouter } from "../protocol/dialectRouter.js";
 import type { ExtensionRouter } from "../protocol/extensionRouter.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
 import { AcpgateError } from "../util/errors.js";
 import type { SessionEvent } from "./events.js";
+import { PendingQuestions } from "./pendingQuestions.js";
+import { questionDesk } from "./questionDesk.js";
 import { Session } from "./session.js";
 import type { StartHow } from "./bootstrapSession.js";
 import type { SessionGuard } from "./sessionGuard.js";
@@ -50,6 +54,8 @@ export interface SessionManagerDeps {
  */
 export class SessionManager {
   readonly events = new Emitter<SessionEvent>();
+  /** Agents' questions waiting for a person (attended sessions). */
+  readonly questions = new PendingQuestions();
   private readonly sessions = new Map<string, Session>();
   private readonly subscriptions = new Map<string, Disposable>();
   private readonly sweeper: NodeJS.Timeout | undefined;
@@ -131,9 +137,11 @@ export class SessionManager {
       start: request.start ?? { how: "new" },
       mcpServers: request.mcpServers ?? [],
       unattended: request.unattended ?? false,
-      ...(this.deps.extensionsFor
-        ? { extensions: this.deps.extensionsFor(configured, request) }
-        : {}),
+      extensions: this.deps.extensionsFor
+        ? this.deps.extensionsFor(configured, request)
+        : new DialectRouter(dialectFor(configured.dialect, request.agentId), {
+            ask: questionDesk(configured.extensions, this.questions),
+          }),
       requestTimeoutMs: this.deps.requestTimeoutMs,
       startupTimeoutMs: this.deps.startupTimeoutMs,
     });
@@ -185,6 +193,7 @@ export class SessionManager {
   }
 
   private forget(id: string): void {
+    this.questions.declineSession(id, "the session ended");
     this.subscriptions.get(id)?.dispose();
     this.subscriptions.delete(id);
     this.sessions.delete(id);

@@ -25,6 +25,7 @@ export type ErrorCode =
   | "cancelled"
   | "policy_refused"
   | "extension_refused"
+  | "question_not_found"
   | "audit_failed"
   | "internal";
 

@@ -17,7 +17,7 @@ test("the SDK 1.9.0 example agent completes a turn under acpgate run, its permis
   const ws = tempDir();
   writeFileSync(
     join(ws.dir, "acpgate.yaml"),
-    `agents:\n  sdk-example:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EXAMPLE_AGENT)}]\n`,
+    `agents:\n  sdk-example:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EXAMPLE_AGENT)}]\n    fileAccess: client\n`,
   );
   try {
     const result = await runCli(["run", "--agent", "sdk-example", "--format", "json", "hello"], {

@@ -64,6 +64,8 @@ export function inputsWorkspace(
         },
         passEnv: ["PASSED_VAR"],
         secrets: ["FROM_ENV", "FROM_FILE"],
+        // The fixture touches files only through the client: read-only is enforceable.
+        fileAccess: "client",
       },
     },
     environments: {

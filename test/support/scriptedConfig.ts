@@ -11,6 +11,8 @@ export function scriptedConfig(scenarios: string[], env: Record<string, string> 
       `    command: ${JSON.stringify(process.execPath)}`,
       `    args: [${JSON.stringify(agent)}, ${JSON.stringify(scenario)}]`,
       `    env: ${JSON.stringify(env)}`,
+      // The scripted agent never writes on its own: read-only is enforced at the client.
+      `    fileAccess: client`,
     );
   }
   return lines.join("\n") + "\n";

@@ -91,6 +91,14 @@ export function createPrinter(format: OutputFormat): EventPrinter {
           if (!event.allowed)
             activity(`✗ terminal ${event.command ?? ""} refused: ${event.reason ?? ""}`);
           return;
+        case "subagent":
+          return activity(`› subagent ${event.description ?? event.agentId ?? ""}`);
+        case "question":
+          if (event.phase === "answered" && event.answer)
+            activity(
+              `? ${event.request.method} ${event.answer.outcome}${event.answer.outcome === "declined" ? `: ${event.answer.reason}` : ""}`,
+            );
+          return;
         default:
           return;
       }
