@@ -36,6 +36,8 @@ async function runFake(entryYaml: string, steps?: string[]): Promise<RunOutcome>
       `    command: ${JSON.stringify(process.execPath)}`,
       `    args: [${JSON.stringify(EXTENSION_AGENT)}]`,
       `    env: { ${env.join(", ")} }`,
+      // The fake agent never writes files itself: read-only is enforceable at the client.
+      "    fileAccess: client",
       ...entryYaml.split("\n").map((line) => `    ${line}`),
       "",
     ].join("\n"),
