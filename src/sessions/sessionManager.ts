@@ -26,6 +26,8 @@ export interface SessionManagerDeps {
   /** The guard for a new session (policy, workspace, audit). */
   guardFor(request: CreateSessionRequest, entry: AgentEntry): SessionGuard;
   extensionsFor?(entry: AgentEntry, request: CreateSessionRequest): ExtensionRouter;
+  /** Called once per new session, before it starts (the audit recorder subscribes here). */
+  onSessionCreated?(session: Session, request: CreateSessionRequest): void;
   planeEnv?: NodeJS.ProcessEnv;
   /** Sessions idle (ready, no activity) longer than this are closed. 0 disables. */
   idleTtlMs?: number;
@@ -93,6 +95,7 @@ export class SessionManager {
       session.id,
       session.on((event) => this.events.emit(event)),
     );
+    this.deps.onSessionCreated?.(session, { ...request, cwd });
     return session;
   }
 

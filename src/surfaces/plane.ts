@@ -3,6 +3,17 @@ import { loadConfig, type LoadedConfig } from "../config/loadConfig.js";
 import type { AcpgateConfig } from "../config/schema.js";
 import { SessionManager, type SessionManagerDeps } from "../sessions/sessionManager.js";
 import { ReadOnlyGuard } from "../sessions/readOnlyGuard.js";
+import { withAudit } from "../sessions/withAudit.js";
+import type { AuditSurface } from "../audit/auditRecord.js";
+import type { AuditStore } from "../audit/auditStore.js";
+import { cliActor } from "../audit/actor.js";
+import { createLogger, type Logger } from "../audit/logger.js";
+import {
+  applyRetention,
+  createAuditStore,
+  DEFAULT_JOURNAL_RETENTION_DAYS,
+} from "../audit/openAuditStore.js";
+import { WireJournal } from "../audit/wireJournal.js";
 import { AcpgateError } from "../util/errors.js";
 
 /** Policies that exist without any configuration. */
@@ -17,6 +28,9 @@ export interface Plane {
   configFile: string | undefined;
   catalogue: Catalogue;
   manager: SessionManager;
+  /** The audit store (SQLite or PostgreSQL per `storage:`); `await audit.open()` to fail early. */
+  audit: AuditStore & { open(): Promise<unknown> };
+  logger: Logger;
   dispose(): Promise<void>;
 }
 
@@ -26,6 +40,10 @@ export interface PlaneOptions {
   /** The policy new sessions run under unless a request names another. */
   policy?: string;
   overrides?: Partial<SessionManagerDeps>;
+  /** Recorded on every audit record: where sessions come from, and who is behind them. */
+  surface?: AuditSurface;
+  actor?: string;
+  logger?: Logger;
 }
 
 export function createPlane(options: PlaneOptions): Plane {
@@ -47,16 +65,43 @@ export function createPlane(options: PlaneOptions): Plane {
     );
   }
   const catalogue = new Catalogue(loaded.config);
-  const manager = new SessionManager({
-    catalogue,
-    guardFor: () => new ReadOnlyGuard(),
-    ...options.overrides,
+  const logger = options.logger ?? createLogger({ format: "text" });
+  const audit = createAuditStore(loaded.config.storage, options.cwd);
+  const journalRetention = loaded.config.storage.journalRetentionDays;
+  void audit
+    .open()
+    .then(() => applyRetention(audit, journalRetention ?? DEFAULT_JOURNAL_RETENTION_DAYS))
+    .catch((error: unknown) => logger.error({ err: String(error) }, "audit store unavailable"));
+  const journal = new WireJournal(audit, {
+    onError: (error) => logger.warn({ err: String(error) }, "wire journal write failed"),
   });
+  const manager = new SessionManager(
+    withAudit(
+      {
+        catalogue,
+        guardFor: () => new ReadOnlyGuard(),
+        ...options.overrides,
+      },
+      {
+        store: audit,
+        journal,
+        surface: options.surface ?? "cli",
+        actor: options.actor ?? cliActor(),
+        logger,
+      },
+    ),
+  );
   return {
     config: loaded.config,
     configFile: loaded.file,
     catalogue,
     manager,
-    dispose: () => manager.dispose(),
+    audit,
+    logger,
+    dispose: async () => {
+      await manager.dispose();
+      await journal.flush();
+      await audit.close();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { parseDuration } from "../../util/duration.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
+import { createLogger, type LogFormat } from "../../audit/logger.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs, oneOf, readStdin } from "./args.js";
 import { createPrinter, type OutputFormat } from "./eventPrinter.js";
@@ -21,6 +22,7 @@ Options:
   --format FMT        text (default) | json (one event per line) | quiet (final answer only)
   --timeout DUR       give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)
   --config FILE       configuration file (default: ./acpgate.yaml, else the embedded default)
+  --log-format FMT    text (default: warnings only) | json (pino lines on stderr)
   -h, --help          this help
 
 Exit codes:
@@ -41,6 +43,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     format: { type: "string" },
     timeout: { type: "string" },
     config: { type: "string" },
+    "log-format": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -48,6 +51,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   const format = oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
+  const logFormat = oneOf<LogFormat>("log-format", values["log-format"], ["text", "json"], "text");
   const timeoutMs = values.timeout ? parseDuration(values.timeout) : 0;
   if (positionals.length > 1)
     throw new AcpgateError("usage", "run takes one PROMPT argument (quote it), or '-' for stdin");
@@ -66,6 +70,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     configFile: values.config,
     cwd: process.cwd(),
     policy: values.policy,
+    surface: "cli",
+    logger: createLogger({ format: logFormat }),
   });
   if (values.env !== undefined && !(values.env in plane.config.environments)) {
     throw new AcpgateError(
@@ -86,6 +92,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const result: Record<string, unknown> = { agentId };
   let code: number = EXIT.runtime;
   try {
+    await plane.audit.open();
     spinner.start(`starting agent ${agentId}`);
     await session.start();
     spinner.stop();
