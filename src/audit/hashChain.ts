@@ -3,8 +3,8 @@ import type { AuditRecord } from "./auditRecord.js";
 import { canonicalJson } from "./canonicalJson.js";
 
 /** The hash a record must carry: sha256(prevHash + "\n" + canonical JSON of it without `hash`). */
-export function recordHash(record: Omit<AuditRecord, "hash">): string {
-  const { prevHash, ...body } = record;
+export function recordHash(record: Omit<AuditRecord, "hash"> & { hash?: string }): string {
+  const { prevHash, hash: _ignored, ...body } = record;
   return createHash("sha256")
     .update(prevHash)
     .update("\n")

@@ -6,7 +6,11 @@ const ROWS_PER_INSERT = 500;
 
 /** The `journal` table: raw wire messages, append-only, pruned by retention. */
 export class JournalTable {
-  constructor(private readonly driver: SqlDriver) {}
+  constructor(private readonly driverOf: () => SqlDriver) {}
+
+  private get driver(): SqlDriver {
+    return this.driverOf();
+  }
 
   async append(entries: JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
@@ -38,8 +42,10 @@ export class JournalTable {
   }): Promise<JournalRow[]> {
     const clauses = ["id > ?"];
     const params: unknown[] = [query.afterId ?? 0];
-    if (query.sessionId !== undefined)
-      (clauses.push("session_id = ?"), params.push(query.sessionId));
+    if (query.sessionId !== undefined) {
+      clauses.push("session_id = ?");
+      params.push(query.sessionId);
+    }
     const rows = await this.driver.all(
       `SELECT id, ${COLUMNS} FROM journal WHERE ${clauses.join(" AND ")} ORDER BY id LIMIT ?`,
       [...params, query.limit ?? 1000],

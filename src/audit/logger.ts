@@ -64,7 +64,7 @@ function humanLines(out: NodeJS.WritableStream): Writable {
             .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
             .join(" ");
           out.write(
-            `acpgate: ${String(label)}: ${String(msg ?? "")}${extra ? ` (${extra})` : ""}\n`,
+            `acpgate: ${String(label)}: ${typeof msg === "string" ? msg : ""}${extra ? ` (${extra})` : ""}\n`,
           );
         } catch {
           out.write(`${line}\n`);

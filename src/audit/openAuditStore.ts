@@ -10,37 +10,28 @@ export const DEFAULT_JOURNAL_RETENTION_DAYS = 30;
 
 /**
  * The store the configuration names: `{sqlite: path}` (relative to `cwd`) or
- * `{postgres: url}`. Returns at once; the schema is migrated in the background and every
- * operation waits for it. Call `open()` on the result to surface a connection error early.
+ * `{postgres: url}`. Nothing is opened until the first operation; `openAuditStore` opens at
+ * once and reports a store that cannot be reached as `audit_failed`.
  */
 export function createAuditStore(storage: StorageConfig, cwd: string): SqlAuditStore {
-  try {
-    if ("postgres" in storage) return new SqlAuditStore(new PostgresDriver(storage.postgres));
-    const file =
-      isAbsolute(storage.sqlite) || storage.sqlite === ":memory:"
-        ? storage.sqlite
-        : resolve(cwd, storage.sqlite);
-    return new SqlAuditStore(new SqliteDriver(file));
-  } catch (error) {
-    throw new AcpgateError(
-      "audit_failed",
-      `cannot open the audit store: ${errorMessage(error)}`,
-      {},
-      { cause: error },
-    );
+  const journalRetentionDays = storage.journalRetentionDays ?? DEFAULT_JOURNAL_RETENTION_DAYS;
+  if ("postgres" in storage) {
+    const driver = (): PostgresDriver => new PostgresDriver(storage.postgres);
+    return new SqlAuditStore(driver, PostgresDriver.describe(storage.postgres), {
+      journalRetentionDays,
+    });
   }
+  const file =
+    isAbsolute(storage.sqlite) || storage.sqlite === ":memory:"
+      ? storage.sqlite
+      : resolve(cwd, storage.sqlite);
+  return new SqlAuditStore(() => new SqliteDriver(file), file, { journalRetentionDays });
 }
 
-/** Opens, migrates and applies journal retention; rejects with `audit_failed` when it cannot. */
-export async function openAuditStore(
-  storage: StorageConfig,
-  cwd: string,
-  options: { journalRetentionDays?: number } = {},
-): Promise<SqlAuditStore> {
+export async function openAuditStore(storage: StorageConfig, cwd: string): Promise<SqlAuditStore> {
   const store = createAuditStore(storage, cwd);
   try {
-    await store.open();
-    await applyRetention(store, options.journalRetentionDays ?? DEFAULT_JOURNAL_RETENTION_DAYS);
+    return await store.open();
   } catch (error) {
     await store.close().catch(() => undefined);
     throw new AcpgateError(
@@ -50,10 +41,4 @@ export async function openAuditStore(
       { cause: error },
     );
   }
-  return store;
-}
-
-export async function applyRetention(store: SqlAuditStore, days: number): Promise<number> {
-  if (!(days > 0)) return 0;
-  return store.pruneJournal(new Date(Date.now() - days * 86_400_000).toISOString());
 }

@@ -11,10 +11,15 @@ export class PostgresDriver implements SqlDriver {
   private readonly pool: pg.Pool;
 
   constructor(url: string) {
-    this.location = hidePassword(url);
+    this.location = PostgresDriver.describe(url);
     this.pool = new pg.Pool({ connectionString: url, max: 4 });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on("error", () => undefined);
+  }
+
+  /** The URL without its password, for messages. */
+  static describe(url: string): string {
+    return hidePassword(url);
   }
 
   async run(sql: string, params: unknown[] = []): Promise<void> {

@@ -13,7 +13,11 @@ const PATCH_COLUMNS: Record<keyof SessionPatch, string> = {
 
 /** The `sessions` table: one row per session, updated as it moves; never deleted. */
 export class SessionTable {
-  constructor(private readonly driver: SqlDriver) {}
+  constructor(private readonly driverOf: () => SqlDriver) {}
+
+  private get driver(): SqlDriver {
+    return this.driverOf();
+  }
 
   async put(row: SessionRow): Promise<void> {
     await this.driver.transaction(async (tx) => {

@@ -23,27 +23,48 @@ const PLACEHOLDERS = `(${RECORD_COLUMNS.split(",")
  */
 export class SqlAuditStore implements AuditStore {
   readonly stats: StoreStats = { records: 0, batches: 0, commitMs: 0 };
-  private readonly ready: Promise<void>;
+  private opened: Promise<void> | undefined;
+  private driverInstance: SqlDriver | undefined;
   private readonly committer: GroupCommit<AuditRecordInput, AuditRecord>;
   private readonly sessions: SessionTable;
   private readonly journal: JournalTable;
   private closed = false;
   private readonly inflight = new Set<Promise<unknown>>();
 
+  /**
+   * `driver` may be a factory: nothing is opened (no file created, no connection made) until
+   * the first operation. The schema is migrated and journal retention applied on open.
+   */
   constructor(
-    private readonly driver: SqlDriver,
-    private readonly redact: Redactor = redactor,
+    driver: SqlDriver | (() => SqlDriver),
+    readonly location: string,
+    private readonly options: { journalRetentionDays?: number; redactor?: Redactor } = {},
   ) {
-    this.ready = migrate(driver).then(() => undefined);
-    // A failed migration surfaces on the first operation; never as an unhandled rejection.
-    this.ready.catch(() => undefined);
+    if (typeof driver !== "function") this.driverInstance = driver;
+    else this.driverFactory = driver;
+    this.redact = options.redactor ?? redactor;
     this.committer = new GroupCommit((items) => this.commit(items));
-    this.sessions = new SessionTable(driver);
-    this.journal = new JournalTable(driver);
+    this.sessions = new SessionTable(() => this.driver);
+    this.journal = new JournalTable(() => this.driver);
   }
 
-  get location(): string {
-    return this.driver.location;
+  private readonly driverFactory: (() => SqlDriver) | undefined;
+  private readonly redact: Redactor;
+
+  private get driver(): SqlDriver {
+    this.driverInstance ??= this.driverFactory!();
+    return this.driverInstance;
+  }
+
+  private get ready(): Promise<void> {
+    this.opened ??= (async () => {
+      await migrate(this.driver);
+      const days = this.options.journalRetentionDays ?? 0;
+      if (days > 0) {
+        await this.journal.prune(new Date(Date.now() - days * 86_400_000).toISOString());
+      }
+    })();
+    return this.opened;
   }
 
   /** Resolves once the schema is migrated; rejects with the reason it could not be. */
@@ -120,7 +141,7 @@ export class SqlAuditStore implements AuditStore {
     this.closed = true;
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
     await this.committer.drain();
-    await this.driver.close();
+    await this.driverInstance?.close();
   }
 
   /** Runs `work` once the schema is ready; close() waits for it. */
@@ -184,9 +205,21 @@ function normalise(input: AuditRecordInput): AuditRecordInput {
 function whereOf(query: AuditQuery): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (query.sessionId !== undefined) (clauses.push("session_id = ?"), params.push(query.sessionId));
-  if (query.kind !== undefined) (clauses.push("kind = ?"), params.push(query.kind));
-  if (query.since !== undefined) (clauses.push("time >= ?"), params.push(query.since));
-  if (query.afterId !== undefined) (clauses.push("id > ?"), params.push(query.afterId));
+  if (query.sessionId !== undefined) {
+    clauses.push("session_id = ?");
+    params.push(query.sessionId);
+  }
+  if (query.kind !== undefined) {
+    clauses.push("kind = ?");
+    params.push(query.kind);
+  }
+  if (query.since !== undefined) {
+    clauses.push("time >= ?");
+    params.push(query.since);
+  }
+  if (query.afterId !== undefined) {
+    clauses.push("id > ?");
+    params.push(query.afterId);
+  }
   return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }

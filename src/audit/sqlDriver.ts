@@ -1,7 +1,7 @@
 import type { Dialect } from "./migrations.js";
 
 /** Row values as both drivers hand them over (pg gives BIGINT as string). */
-export type SqlRow = Record<string, unknown>;
+export type SqlRow = Record<string, string | number | null>;
 
 /** SQL with `?` placeholders; the postgres driver numbers them. */
 export interface SqlExecutor {

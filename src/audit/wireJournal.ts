@@ -42,7 +42,7 @@ export class WireJournal {
   }
 
   record(sessionId: string, tapped: TappedMessage): void {
-    const message = tapped.message as { id?: unknown; method?: unknown };
+    const message = tapped.message as { id?: string | number | null; method?: unknown };
     const text = this.redact.redact(JSON.stringify(tapped.message));
     const size = Buffer.byteLength(text);
     const entry: JournalEntry = {

@@ -8,11 +8,7 @@ import type { AuditSurface } from "../audit/auditRecord.js";
 import type { AuditStore } from "../audit/auditStore.js";
 import { cliActor } from "../audit/actor.js";
 import { createLogger, type Logger } from "../audit/logger.js";
-import {
-  applyRetention,
-  createAuditStore,
-  DEFAULT_JOURNAL_RETENTION_DAYS,
-} from "../audit/openAuditStore.js";
+import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
 import { AcpgateError } from "../util/errors.js";
 
@@ -66,12 +62,8 @@ export function createPlane(options: PlaneOptions): Plane {
   }
   const catalogue = new Catalogue(loaded.config);
   const logger = options.logger ?? createLogger({ format: "text" });
+  // Opened on first use: commands that never record anything create no database.
   const audit = createAuditStore(loaded.config.storage, options.cwd);
-  const journalRetention = loaded.config.storage.journalRetentionDays;
-  void audit
-    .open()
-    .then(() => applyRetention(audit, journalRetention ?? DEFAULT_JOURNAL_RETENTION_DAYS))
-    .catch((error: unknown) => logger.error({ err: String(error) }, "audit store unavailable"));
   const journal = new WireJournal(audit, {
     onError: (error) => logger.warn({ err: String(error) }, "wire journal write failed"),
   });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import { agentsCommand } from "./agentsCommand.js";
+import { auditCommand } from "./auditCommand.js";
 import { EXIT, exitCodeForError } from "./exitCodes.js";
 import { runCommand } from "./runCommand.js";
 
@@ -11,6 +12,7 @@ Usage: acpgate <command> [options]
 Commands:
   run [PROMPT | -]     one unattended session for CI (see 'acpgate run --help')
   agents list          the agents of the catalogue
+  audit list|show|verify|export   the audit trail (see 'acpgate audit --help')
 
 Options:
   -h, --help           this help
@@ -20,6 +22,7 @@ Options:
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   agents: agentsCommand,
+  audit: auditCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
