@@ -10,7 +10,7 @@ export interface AuditContext {
   surface: AuditSurface;
   /** The person or CI identity behind sessions of this plane (the token's principal for api). */
   actor: string;
-  logger?: Pick<Logger, "warn" | "error">;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
 }
 
 /** The fields every record of one session shares. */

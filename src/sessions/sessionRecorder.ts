@@ -52,6 +52,14 @@ export class SessionRecorder implements Disposable {
     const record = recordFor(event);
     if (record) this.track(this.audit.store.append({ ...this.base, time: event.time, ...record }));
     if (event.type === "session_started") {
+      this.audit.logger?.info(
+        {
+          sessionId: this.session.id,
+          agentId: this.session.agentId,
+          agentSessionId: event.agentSessionId,
+        },
+        "session started",
+      );
       this.update({ agentSessionId: event.agentSessionId });
     } else if (event.type === "turn_ended") {
       this.update({ stopReason: event.stopReason });
@@ -59,6 +67,10 @@ export class SessionRecorder implements Disposable {
       const final = event.state === "closed" || event.state === "failed";
       this.update({ state: event.state, ...(final ? { endedAt: event.time } : {}) });
       if (final) {
+        this.audit.logger?.info(
+          { sessionId: this.session.id, state: event.state, reason: event.reason },
+          "session ended",
+        );
         // The journal of a finished session is written now rather than on the next timer.
         if (this.audit.journal) this.track(this.audit.journal.flush());
         this.dispose();

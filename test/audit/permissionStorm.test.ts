@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
@@ -51,6 +51,18 @@ test("kill -9 during a permission storm: every decision the agent received is in
     received.length >= 100 && received.length < 1000,
     `${received.length} decisions received`,
   );
+
+  // Nothing credential-shaped on disk, the WAL of the killed process included.
+  const files = readdirSync(join(tmp.dir, ".acpgate"));
+  assert.ok(files.includes("acpgate.db-wal"), `WAL expected after kill -9: ${files.join(",")}`);
+  for (const file of files) {
+    const bytes = readFileSync(join(tmp.dir, ".acpgate", file));
+    assert.equal(
+      bytes.includes("ghp_StormPlantedToken"),
+      false,
+      `planted token in .acpgate/${file}`,
+    );
+  }
 
   const db = new Database(join(tmp.dir, ".acpgate", "acpgate.db"), { readonly: true });
   const decided = new Map<string, { optionKind?: string; outcome: string }>();
