@@ -19,8 +19,8 @@ storeSuite({
 
 const pg = await testPostgres();
 if ("skip" in pg) {
-  describe("AuditStore on PostgreSQL", () => {
-    it("needs a PostgreSQL server", { skip: pg.skip }, () => undefined);
+  void describe("AuditStore on PostgreSQL", () => {
+    void it("needs a PostgreSQL server", { skip: pg.skip }, () => undefined);
   });
 } else {
   storeSuite({

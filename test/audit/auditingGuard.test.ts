@@ -43,7 +43,7 @@ const REQUEST: RequestPermissionRequest = {
   ],
 };
 
-test("a permission is recorded asked, then decided with the approver, before the verdict returns", async () => {
+void test("a permission is recorded asked, then decided with the approver, before the verdict returns", async () => {
   const { store, context, audit } = await setup();
   const guard = new AuditingGuard(new WritingGuard("bob@example"), audit);
   const verdict = await guard.decidePermission(REQUEST, context, new AbortController().signal);
@@ -73,7 +73,7 @@ test("a permission is recorded asked, then decided with the approver, before the
   await store.close();
 });
 
-test("automatic decisions carry actor policy and the rule id", async () => {
+void test("automatic decisions carry actor policy and the rule id", async () => {
   const { store, context, audit } = await setup();
   const guard = new AuditingGuard(new ReadOnlyGuard(), audit);
   await guard.decidePermission(REQUEST, context, new AbortController().signal);
@@ -84,7 +84,7 @@ test("automatic decisions carry actor policy and the rule id", async () => {
   await store.close();
 });
 
-test("when the audit cannot be written, an approval becomes a refusal and no file is written", async () => {
+void test("when the audit cannot be written, an approval becomes a refusal and no file is written", async () => {
   const { cwd, driver, store, context, audit } = await setup();
   await driver.transaction((tx) => tx.run("DROP TABLE audit_records"));
   const guard = new AuditingGuard(new WritingGuard("bob"), audit);
@@ -99,7 +99,7 @@ test("when the audit cannot be written, an approval becomes a refusal and no fil
   await store.close();
 });
 
-test("fs writes are recorded requested (with a bounded diff) before, and completed after", async () => {
+void test("fs writes are recorded requested (with a bounded diff) before, and completed after", async () => {
   const { cwd, store, context, audit } = await setup();
   writeFileSync(join(cwd, "a.txt"), "one\ntwo\nthree\n");
   const guard = new AuditingGuard(new WritingGuard("bob"), audit);
@@ -125,7 +125,7 @@ test("fs writes are recorded requested (with a bounded diff) before, and complet
   await store.close();
 });
 
-test("refused writes and terminals are recorded as refused, after the request", async () => {
+void test("refused writes and terminals are recorded as refused, after the request", async () => {
   const { store, context, audit } = await setup();
   const guard = new AuditingGuard(new ReadOnlyGuard(), audit);
   await assert.rejects(

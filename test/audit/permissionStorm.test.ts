@@ -24,7 +24,7 @@ async function settled(file: string): Promise<string[]> {
   }
 }
 
-test("kill -9 during a permission storm: every decision the agent received is in the audit, and the chain verifies; an edited row is named", async () => {
+void test("kill -9 during a permission storm: every decision the agent received is in the audit, and the chain verifies; an edited row is named", async () => {
   const log = join(tmp.dir, "agent-decisions.log");
   writeFileSync(
     join(tmp.dir, "acpgate.yaml"),

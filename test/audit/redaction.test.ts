@@ -14,7 +14,7 @@ const OPENAI = "sk-proj-PlantedOpenAiKey0123456789abcdef";
 const AWS = "AKIAPLANTED012345XYZ";
 const BEARER = "eyJhbGciOiJIUzI1NiJ9.planted.bearer";
 
-test("the redactor replaces registered values and well-known credential shapes", () => {
+void test("the redactor replaces registered values and well-known credential shapes", () => {
   const redactor = new Redactor();
   redactor.registerSecret("correct-horse-battery");
   redactor.registerSecret("abc"); // too short to register: would redact ordinary words
@@ -49,7 +49,7 @@ test("the redactor replaces registered values and well-known credential shapes",
   });
 });
 
-test("a planted secret that crossed the wire appears nowhere under .acpgate/ nor in the logs after a real run", async () => {
+void test("a planted secret that crossed the wire appears nowhere under .acpgate/ nor in the logs after a real run", async () => {
   writeFileSync(join(tmp.dir, "creds.txt"), `token ${GITHUB}\nkey ${OPENAI}\naws ${AWS}\n`);
   const prompt = [
     "@read creds.txt",

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import type { AnyMessage } from "@agentclientprotocol/sdk";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
@@ -12,7 +11,7 @@ import { tempDir } from "../support/tempDir.js";
 const tmp = tempDir("acpgate-journal-");
 after(() => tmp.remove());
 
-test("journals every tapped message keyed by session, direction, id and method; bounded and redacted", async () => {
+void test("journals every tapped message keyed by session, direction, id and method; bounded and redacted", async () => {
   const store = await new SqlAuditStore(new SqliteDriver(join(tmp.dir, "a.db")), "test").open();
   const journal = new WireJournal(store, { maxMessageBytes: 1000 });
   const tap = new Emitter<TappedMessage>();
@@ -20,11 +19,11 @@ test("journals every tapped message keyed by session, direction, id and method; 
   const big = "é".repeat(2000);
   tap.emit({
     direction: "out",
-    message: { jsonrpc: "2.0", id: 0, method: "initialize", params: {} } as AnyMessage,
+    message: { jsonrpc: "2.0", id: 0, method: "initialize", params: {} },
   });
   tap.emit({
     direction: "in",
-    message: { jsonrpc: "2.0", id: 0, result: { note: big } } as AnyMessage,
+    message: { jsonrpc: "2.0", id: 0, result: { note: big } },
   });
   tap.emit({
     direction: "in",
@@ -32,12 +31,12 @@ test("journals every tapped message keyed by session, direction, id and method; 
       jsonrpc: "2.0",
       method: "session/update",
       params: { text: "key sk-abcdefghijklmnopqrstuvwx" },
-    } as AnyMessage,
+    },
   });
   attached.dispose();
   tap.emit({
     direction: "out",
-    message: { jsonrpc: "2.0", id: 1, method: "ignored" } as AnyMessage,
+    message: { jsonrpc: "2.0", id: 1, method: "ignored" },
   });
   await journal.flush();
   const rows = await store.listJournal({ sessionId: "ses_1" });

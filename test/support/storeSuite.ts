@@ -8,7 +8,7 @@ import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 export interface Backend {
   name: string;
   /** A driver on a fresh database, and a way to open another driver on the same one. */
-  fresh(): Promise<{ driver: SqlDriver; reopen(): SqlDriver }>;
+  fresh(): Promise<{ driver: SqlDriver; reopen: () => SqlDriver }>;
   cleanup?(): Promise<void>;
 }
 
@@ -27,15 +27,13 @@ function input(overrides: Partial<AuditRecordInput> = {}): AuditRecordInput {
 
 /** The one store test-suite, run unchanged against SQLite and PostgreSQL. */
 export function storeSuite(backend: Backend): void {
-  describe(`AuditStore on ${backend.name}`, () => {
+  void describe(`AuditStore on ${backend.name}`, () => {
     after(async () => backend.cleanup?.());
 
-    it("commits records with contiguous ids, hash links and every field intact", async () => {
+    void it("commits records with contiguous ids, hash links and every field intact", async () => {
       const { driver } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
-      const first = await store.append(
-        input({ data: { text: "hello", when: new Date(0) as unknown } }),
-      );
+      const first = await store.append(input({ data: { text: "hello", when: new Date(0) } }));
       const second = await store.append(
         input({
           kind: "permission_decided",
@@ -69,7 +67,7 @@ export function storeSuite(backend: Backend): void {
       await store.close();
     });
 
-    it("group-commits concurrent appends: every promise settles committed, in one chain", async () => {
+    void it("group-commits concurrent appends: every promise settles committed, in one chain", async () => {
       const { driver } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
       const records = await Promise.all(
@@ -92,7 +90,7 @@ export function storeSuite(backend: Backend): void {
       await store.close();
     });
 
-    it("names the first edited record, and the record after a deleted one", async () => {
+    void it("names the first edited record, and the record after a deleted one", async () => {
       const { driver } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
       for (let i = 0; i < 10; i++) {
@@ -122,7 +120,7 @@ export function storeSuite(backend: Backend): void {
       await store.close();
     });
 
-    it("redacts registered and well-known secrets before they are stored", async () => {
+    void it("redacts registered and well-known secrets before they are stored", async () => {
       const { driver } = await backend.fresh();
       const { Redactor } = await import("../../src/audit/redactor.js");
       const redactor = new Redactor();
@@ -158,7 +156,7 @@ export function storeSuite(backend: Backend): void {
       await store.close();
     });
 
-    it("keeps sessions as records that survive reopening, and the chain continues", async () => {
+    void it("keeps sessions as records that survive reopening, and the chain continues", async () => {
       const { driver, reopen } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
       const createdAt = new Date().toISOString();
@@ -200,7 +198,7 @@ export function storeSuite(backend: Backend): void {
       await again.close();
     });
 
-    it("journals wire messages and prunes them by age", async () => {
+    void it("journals wire messages and prunes them by age", async () => {
       const { driver } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
       await store.appendJournal([
@@ -238,7 +236,7 @@ export function storeSuite(backend: Backend): void {
       await store.close();
     });
 
-    it("lists recorded permission requests with their full request and decision (for replay)", async () => {
+    void it("lists recorded permission requests with their full request and decision (for replay)", async () => {
       const { driver } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
       const request = {
@@ -268,7 +266,7 @@ export function storeSuite(backend: Backend): void {
       await store.close();
     });
 
-    it("refuses appends after close, and rejects instead of resolving when a commit fails", async () => {
+    void it("refuses appends after close, and rejects instead of resolving when a commit fails", async () => {
       const { driver } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
       await driver.transaction((tx) => tx.run("DROP TABLE audit_records"));
