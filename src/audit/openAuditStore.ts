@@ -1,6 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
 import type { StorageConfig } from "../config/storageSchema.js";
-import { AcpgateError, errorMessage } from "../util/errors.js";
 import { PostgresDriver } from "./postgresDriver.js";
 import { SqlAuditStore } from "./sqlAuditStore.js";
 import { SqliteDriver } from "./sqliteDriver.js";
@@ -25,7 +24,10 @@ export function createAuditStore(storage: StorageConfig, cwd: string): SqlAuditS
     isAbsolute(storage.sqlite) || storage.sqlite === ":memory:"
       ? storage.sqlite
       : resolve(cwd, storage.sqlite);
-  return new SqlAuditStore(() => new SqliteDriver(file), file, { journalRetentionDays });
+  const synchronous = storage.synchronous ?? "full";
+  return new SqlAuditStore(() => new SqliteDriver(file, { synchronous }), file, {
+    journalRetentionDays,
+  });
 }
 
 export async function openAuditStore(storage: StorageConfig, cwd: string): Promise<SqlAuditStore> {
@@ -34,11 +36,6 @@ export async function openAuditStore(storage: StorageConfig, cwd: string): Promi
     return await store.open();
   } catch (error) {
     await store.close().catch(() => undefined);
-    throw new AcpgateError(
-      "audit_failed",
-      `cannot open the audit store at ${store.location}: ${errorMessage(error)}`,
-      {},
-      { cause: error },
-    );
+    throw error;
   }
 }

@@ -8,6 +8,7 @@ import { RECORD_COLUMNS, recordValues, rowToRecord } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver, SqlExecutor } from "./sqlDriver.js";
+import { AcpgateError, errorMessage } from "../util/errors.js";
 
 const PAGE = 1000;
 /** PostgreSQL allows 65535 parameters per statement; 15 columns a record. */
@@ -69,7 +70,16 @@ export class SqlAuditStore implements AuditStore {
 
   /** Resolves once the schema is migrated; rejects with the reason it could not be. */
   async open(): Promise<this> {
-    await this.ready;
+    try {
+      await this.ready;
+    } catch (error) {
+      throw new AcpgateError(
+        "audit_failed",
+        `cannot open the audit store at ${this.location}: ${errorMessage(error)}`,
+        { location: this.location },
+        { cause: error },
+      );
+    }
     return this;
   }
 

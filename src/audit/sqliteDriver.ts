@@ -14,11 +14,14 @@ export class SqliteDriver implements SqlDriver {
   private readonly statements = new Map<string, Database.Statement>();
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly location: string) {
+  constructor(
+    readonly location: string,
+    options: { synchronous?: "full" | "normal" } = {},
+  ) {
     if (location !== ":memory:") mkdirSync(dirname(location), { recursive: true });
     this.db = new Database(location, { timeout: 10_000 });
     this.db.pragma("journal_mode = WAL");
-    this.db.pragma("synchronous = FULL");
+    this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
     this.db.pragma("foreign_keys = ON");
   }
 

@@ -79,6 +79,11 @@ export async function runCommand(argv: string[]): Promise<number> {
       `unknown environment '${values.env}'; known: ${Object.keys(plane.config.environments).join(", ") || "none"}`,
     );
   }
+  // Nothing runs unless its decisions can be recorded.
+  await plane.audit.open().catch(async (error: unknown) => {
+    await plane.dispose().catch(() => undefined);
+    throw error;
+  });
   const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
   const printer = createPrinter(format);
   const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
@@ -92,7 +97,6 @@ export async function runCommand(argv: string[]): Promise<number> {
   const result: Record<string, unknown> = { agentId };
   let code: number = EXIT.runtime;
   try {
-    await plane.audit.open();
     spinner.start(`starting agent ${agentId}`);
     await session.start();
     spinner.stop();
