@@ -1,8 +1,20 @@
-import type { AuditRecord, AuditRecordInput, AuditSurface, AuditKind } from "./auditRecord.js";
-import type { SqlRow } from "./sqlDriver.js";
+import type {
+  AuditKind,
+  AuditQuery,
+  AuditRecord,
+  AuditRecordInput,
+  AuditSurface,
+} from "./auditRecord.js";
+import type { SqlExecutor, SqlRow } from "./sqlDriver.js";
 
 export const RECORD_COLUMNS =
   "id, time, session_id, agent_id, surface, actor, kind, request_id, tool, decision, diff, status, data, prev_hash, hash";
+
+/** PostgreSQL allows 65535 parameters per statement; 15 columns a record. */
+const ROWS_PER_INSERT = 500;
+const PLACEHOLDERS = `(${RECORD_COLUMNS.split(",")
+  .map(() => "?")
+  .join(", ")})`;
 
 /** Column values in RECORD_COLUMNS order. Objects are stored as JSON text. */
 export function recordValues(record: AuditRecord): unknown[] {
@@ -58,4 +70,37 @@ function parse(value: unknown): unknown {
     // An edited, unparsable cell: keep the text so that verify reports a hash mismatch.
     return String(value);
   }
+}
+
+export async function insertRecords(tx: SqlExecutor, records: AuditRecord[]): Promise<void> {
+  for (let i = 0; i < records.length; i += ROWS_PER_INSERT) {
+    const chunk = records.slice(i, i + ROWS_PER_INSERT);
+    await tx.run(
+      `INSERT INTO audit_records (${RECORD_COLUMNS}) VALUES ${chunk.map(() => PLACEHOLDERS).join(", ")}`,
+      chunk.flatMap(recordValues),
+    );
+  }
+}
+
+/** WHERE clause and parameters of a query (id order is the caller's). */
+export function whereOf(query: AuditQuery): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (query.sessionId !== undefined) {
+    clauses.push("session_id = ?");
+    params.push(query.sessionId);
+  }
+  if (query.kind !== undefined) {
+    clauses.push("kind = ?");
+    params.push(query.kind);
+  }
+  if (query.since !== undefined) {
+    clauses.push("time >= ?");
+    params.push(query.since);
+  }
+  if (query.afterId !== undefined) {
+    clauses.push("id > ?");
+    params.push(query.afterId);
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }

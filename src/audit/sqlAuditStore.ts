@@ -4,18 +4,13 @@ import { GroupCommit } from "./groupCommit.js";
 import { ChainVerifier, recordHash, type VerifyResult } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
 import { migrate } from "./migrate.js";
-import { RECORD_COLUMNS, recordValues, rowToRecord } from "./recordRows.js";
+import { insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
-import type { SqlDriver, SqlExecutor } from "./sqlDriver.js";
+import type { SqlDriver } from "./sqlDriver.js";
 import { AcpgateError, errorMessage } from "../util/errors.js";
 
 const PAGE = 1000;
-/** PostgreSQL allows 65535 parameters per statement; 15 columns a record. */
-const ROWS_PER_INSERT = 500;
-const PLACEHOLDERS = `(${RECORD_COLUMNS.split(",")
-  .map(() => "?")
-  .join(", ")})`;
 
 /**
  * The audit store on any `SqlDriver`: the same statements, migrations and chain for SQLite
@@ -197,39 +192,7 @@ export class SqlAuditStore implements AuditStore {
   }
 }
 
-async function insertRecords(tx: SqlExecutor, records: AuditRecord[]): Promise<void> {
-  for (let i = 0; i < records.length; i += ROWS_PER_INSERT) {
-    const chunk = records.slice(i, i + ROWS_PER_INSERT);
-    await tx.run(
-      `INSERT INTO audit_records (${RECORD_COLUMNS}) VALUES ${chunk.map(() => PLACEHOLDERS).join(", ")}`,
-      chunk.flatMap(recordValues),
-    );
-  }
-}
-
 /** Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone). */
 function normalise(input: AuditRecordInput): AuditRecordInput {
   return JSON.parse(JSON.stringify(input)) as AuditRecordInput;
-}
-
-function whereOf(query: AuditQuery): { where: string; params: unknown[] } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (query.sessionId !== undefined) {
-    clauses.push("session_id = ?");
-    params.push(query.sessionId);
-  }
-  if (query.kind !== undefined) {
-    clauses.push("kind = ?");
-    params.push(query.kind);
-  }
-  if (query.since !== undefined) {
-    clauses.push("time >= ?");
-    params.push(query.since);
-  }
-  if (query.afterId !== undefined) {
-    clauses.push("id > ?");
-    params.push(query.afterId);
-  }
-  return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }

@@ -1,4 +1,3 @@
-import { readFile, stat } from "node:fs/promises";
 import type {
   CreateTerminalRequest,
   CreateTerminalResponse,
@@ -15,16 +14,13 @@ import type {
 } from "@agentclientprotocol/sdk";
 import { POLICY_ACTOR } from "../audit/actor.js";
 import type { AuditRecordInput, AuditTool } from "../audit/auditRecord.js";
-import { boundedDiff, MAX_DIFF_BYTES } from "../audit/boundedDiff.js";
+import { boundedDiff } from "../audit/boundedDiff.js";
 import { refusedByPolicy } from "../protocol/wireErrors.js";
 import { errorMessage } from "../util/errors.js";
-import { resolveWithin } from "../workspace/resolvePath.js";
+import { previousContent, toolOf } from "./auditFacts.js";
 import type { AuditContext, RecordBase } from "./auditContext.js";
 import { pickOption } from "./permissionBroker.js";
 import type { GuardContext, PermissionVerdict, SessionGuard } from "./sessionGuard.js";
-
-/** Files larger than this are not read for a diff: the record keeps the new content's hash. */
-const MAX_DIFF_SOURCE_BYTES = 1024 * 1024;
 
 /**
  * Wraps any guard so that what it decides and serves is recorded durably BEFORE the agent
@@ -217,40 +213,5 @@ export class AuditingGuard implements SessionGuard {
       actor: this.audit.actor,
     };
     return this.audit.store.append({ ...base, ...record } as AuditRecordInput);
-  }
-}
-
-function toolOf(
-  request: RequestPermissionRequest,
-  announced: ReturnType<GuardContext["toolCall"]>,
-): AuditTool {
-  const call = request.toolCall;
-  const paths = call.locations?.map((l) => l.path) ?? announced?.locations ?? [];
-  const rawInput = (call.rawInput ?? announced?.rawInput) as { command?: unknown } | undefined;
-  const command = rawInput?.command;
-  return {
-    toolCallId: call.toolCallId,
-    title: call.title ?? announced?.title ?? "",
-    kind: call.kind ?? announced?.kind ?? "other",
-    paths,
-    ...(typeof command === "string"
-      ? { command }
-      : Array.isArray(command)
-        ? { command: command.join(" ") }
-        : {}),
-  };
-}
-
-/** The file's current text when it is inside the workspace and small enough to diff. */
-async function previousContent(path: string, cwd: string): Promise<string | undefined> {
-  const resolved = resolveWithin(path, cwd, cwd);
-  if (!resolved.inside) return undefined;
-  try {
-    const info = await stat(resolved.real);
-    if (!info.isFile() || info.size > Math.max(MAX_DIFF_BYTES, MAX_DIFF_SOURCE_BYTES))
-      return undefined;
-    return await readFile(resolved.real, "utf8");
-  } catch {
-    return undefined;
   }
 }
