@@ -1,10 +1,13 @@
+import assert from "node:assert/strict";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PostgresDriver } from "../../src/audit/postgresDriver.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { testPostgres } from "../support/postgres.js";
 import { storeSuite } from "../support/storeSuite.js";
 import { tempDir } from "../support/tempDir.js";
-import { describe, it } from "node:test";
+import { runCli } from "../support/cli.js";
+import { after, describe, it } from "node:test";
 
 const tmp = tempDir("acpgate-store-");
 let n = 0;
@@ -29,6 +32,30 @@ if ("skip" in pg) {
       const url = await pg.freshDatabase();
       return { driver: new PostgresDriver(url), reopen: () => new PostgresDriver(url) };
     },
-    cleanup: () => pg.stop(),
+  });
+  // After every suite of this file: the run test below uses the same server.
+  after(() => pg.stop());
+
+  void describe("acpgate on PostgreSQL", () => {
+    void it("records a real run in PostgreSQL, and audit verify reads it back", async () => {
+      const url = await pg.freshDatabase();
+      const dir = tempDir("acpgate-pg-run-");
+      try {
+        writeFileSync(
+          join(dir.dir, "acpgate.yaml"),
+          JSON.stringify({ storage: { postgres: url } }),
+        );
+        const run = await runCli(["run", "@write out.txt hi"], dir.dir);
+        assert.equal(run.code, 5, run.stderr);
+        assert.equal(existsSync(join(dir.dir, ".acpgate")), false, "nothing written to SQLite");
+        const verify = await runCli(["audit", "verify"], dir.dir);
+        assert.equal(verify.code, 0, verify.stderr);
+        assert.match(verify.stdout, /intact: 7 records/);
+        const decided = await runCli(["audit", "list", "--kind", "permission_decided"], dir.dir);
+        assert.match(decided.stdout, /reject Write out\.txt \[rule read-only\]/);
+      } finally {
+        dir.remove();
+      }
+    });
   });
 }
