@@ -1,4 +1,4 @@
-import type { AuditRecordInput } from "../audit/auditRecord.js";
+import type { AuditRecordInput, AuditTool } from "../audit/auditRecord.js";
 import type { Disposable } from "../util/emitter.js";
 import { errorMessage } from "../util/errors.js";
 import type { AuditContext, RecordBase } from "./auditContext.js";
@@ -17,6 +17,8 @@ const CRASH_CODES = new Set(["agent_exited", "agent_spawn_failed", "connection_c
 export class SessionRecorder implements Disposable {
   private readonly subscriptions: Disposable[] = [];
   private readonly base: RecordBase;
+  /** What each tool call announced, so its outcome record names it (cleared every turn). */
+  private readonly tools = new Map<string, AuditTool>();
 
   constructor(
     private readonly session: Session,
@@ -49,7 +51,12 @@ export class SessionRecorder implements Disposable {
   }
 
   private onEvent(event: SessionEvent): void {
+    this.rememberTool(event);
     const record = recordFor(event);
+    if (record?.kind === "tool_outcome" && record.tool?.toolCallId) {
+      record.tool = { ...this.tools.get(record.tool.toolCallId), ...record.tool };
+    }
+    if (event.type === "turn_ended") this.tools.clear();
     if (record) this.track(this.audit.store.append({ ...this.base, time: event.time, ...record }));
     if (event.type === "session_started") {
       this.audit.logger?.info(
@@ -76,6 +83,15 @@ export class SessionRecorder implements Disposable {
         this.dispose();
       }
     }
+  }
+
+  private rememberTool(event: SessionEvent): void {
+    if ((event.type !== "tool_call" && event.type !== "tool_call_update") || event.replay) return;
+    const known = this.tools.get(event.toolCallId) ?? { toolCallId: event.toolCallId };
+    if (event.title) known.title = event.title;
+    if (event.kind) known.kind = event.kind;
+    if (event.locations?.length) known.paths = event.locations;
+    this.tools.set(event.toolCallId, known);
   }
 
   private update(patch: Parameters<AuditContext["store"]["updateSession"]>[1]): void {
