@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
-import { runCli } from "../support/cli.js";
-import { tempDir } from "../support/tempDir.js";
+import { runCli } from "../support/acpgateCli.js";
+import { scratchDir } from "../support/scratchDir.js";
 
-const tmp = tempDir("acpgate-audit-cli-");
+const tmp = scratchDir("acpgate-audit-cli-");
 after(() => tmp.remove());
 
 before(async () => {

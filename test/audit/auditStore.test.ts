@@ -5,11 +5,11 @@ import { PostgresDriver } from "../../src/audit/postgresDriver.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { testPostgres } from "../support/postgres.js";
 import { storeSuite } from "../support/storeSuite.js";
-import { tempDir } from "../support/tempDir.js";
-import { runCli } from "../support/cli.js";
+import { scratchDir } from "../support/scratchDir.js";
+import { runCli } from "../support/acpgateCli.js";
 import { after, describe, it } from "node:test";
 
-const tmp = tempDir("acpgate-store-");
+const tmp = scratchDir("acpgate-store-");
 let n = 0;
 storeSuite({
   name: "SQLite",
@@ -39,7 +39,7 @@ if ("skip" in pg) {
   void describe("acpgate on PostgreSQL", () => {
     void it("records a real run in PostgreSQL, and audit verify reads it back", async () => {
       const url = await pg.freshDatabase();
-      const dir = tempDir("acpgate-pg-run-");
+      const dir = scratchDir("acpgate-pg-run-");
       try {
         writeFileSync(
           join(dir.dir, "acpgate.yaml"),

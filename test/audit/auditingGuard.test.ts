@@ -8,10 +8,10 @@ import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { AuditingGuard } from "../../src/sessions/auditingGuard.js";
 import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
 import type { GuardContext } from "../../src/sessions/sessionGuard.js";
-import { tempDir } from "../support/tempDir.js";
+import { scratchDir } from "../support/scratchDir.js";
 import { WritingGuard } from "../support/writingGuard.js";
 
-const tmp = tempDir("acpgate-guard-");
+const tmp = scratchDir("acpgate-guard-");
 after(() => tmp.remove());
 let n = 0;
 

@@ -3,10 +3,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
-import { fixture, runCli, startCli } from "../support/cli.js";
-import { tempDir } from "../support/tempDir.js";
+import { fixture, runCli, startCli } from "../support/acpgateCli.js";
+import { scratchDir } from "../support/scratchDir.js";
 
-const tmp = tempDir("acpgate-storm-");
+const tmp = scratchDir("acpgate-storm-");
 after(() => tmp.remove());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

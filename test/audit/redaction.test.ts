@@ -3,10 +3,10 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { Redactor, REDACTED } from "../../src/audit/redactor.js";
-import { runCli } from "../support/cli.js";
-import { tempDir } from "../support/tempDir.js";
+import { runCli } from "../support/acpgateCli.js";
+import { scratchDir } from "../support/scratchDir.js";
 
-const tmp = tempDir("acpgate-redact-");
+const tmp = scratchDir("acpgate-redact-");
 after(() => tmp.remove());
 
 const GITHUB = "ghp_R3dact10nPlantedToken0123456789AB";

@@ -6,9 +6,9 @@ import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
 import type { TappedMessage } from "../../src/protocol/tap.js";
 import { Emitter } from "../../src/util/emitter.js";
-import { tempDir } from "../support/tempDir.js";
+import { scratchDir } from "../support/scratchDir.js";
 
-const tmp = tempDir("acpgate-journal-");
+const tmp = scratchDir("acpgate-journal-");
 after(() => tmp.remove());
 
 void test("journals every tapped message keyed by session, direction, id and method; bounded and redacted", async () => {

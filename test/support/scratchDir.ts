@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** A fresh temporary directory and a function that removes it. */
-export function tempDir(prefix = "acpgate-test-"): { dir: string; remove(): void } {
+export function scratchDir(prefix = "acpgate-test-"): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
