@@ -7,11 +7,12 @@ export function canonicalJson(value: unknown): string {
     return value === undefined ? "null" : JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(",")}]`;
-  const entries = Object.keys(value as Record<string, unknown>)
-    .sort()
-    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-    .map(
-      (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
-    );
-  return `{${entries.join(",")}}`;
+  const object = value as Record<string, unknown>;
+  let out = "";
+  for (const key of Object.keys(object).sort()) {
+    const member = object[key];
+    if (member === undefined) continue;
+    out += `${out ? "," : ""}${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `{${out}}`;
 }

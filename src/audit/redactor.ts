@@ -20,6 +20,10 @@ const PATTERNS: RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{35}/g,
 ];
 
+/** Cheap pre-check: a string with none of these cannot match any pattern above. */
+const MAYBE =
+  /sk-|gh[pousr]_|github_pat_|xox[abprs]-|AKIA|ASIA|aws_secret|AIza|bearer|basic|token/i;
+
 /** Values shorter than this are not registered: they would redact ordinary words. */
 const MIN_SECRET_LENGTH = 6;
 
@@ -46,6 +50,7 @@ export class Redactor {
 
   redact(text: string): string {
     let out = this.secretPattern ? text.replace(this.secretPattern, REDACTED) : text;
+    if (!MAYBE.test(out)) return out;
     for (const pattern of PATTERNS) {
       out = out.replace(pattern, (match: string, prefix?: unknown) =>
         typeof prefix === "string" && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED,
