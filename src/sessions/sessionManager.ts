@@ -41,6 +41,8 @@ export interface SessionManagerDeps {
   extensionsFor?(entry: AgentEntry, request: CreateSessionRequest): ExtensionRouter;
   /** Resolves the environment's MCP servers and the secrets the entry needs (async: broker). */
   inputsFor?(request: CreateSessionRequest, entry: AgentEntry): Promise<SessionInputsPart>;
+  /** Called once per new session, before it starts (the audit recorder subscribes here). */
+  onSessionCreated?(session: Session, request: CreateSessionRequest): void;
   planeEnv?: NodeJS.ProcessEnv;
   /** Sessions idle (ready, no activity) longer than this are closed. 0 disables. */
   idleTtlMs?: number;
@@ -150,6 +152,7 @@ export class SessionManager {
       session.id,
       session.on((event) => this.events.emit(event)),
     );
+    this.deps.onSessionCreated?.(session, { ...request, cwd });
     return session;
   }
 

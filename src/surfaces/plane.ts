@@ -10,6 +10,13 @@ import { BUILTIN_POLICY_NAMES } from "../policy/builtinPolicies.js";
 import { resolvePolicy } from "../policy/compilePolicy.js";
 import type { Policy } from "../policy/policyTypes.js";
 import { realPathOf } from "../workspace/resolvePath.js";
+import { withAudit } from "../sessions/withAudit.js";
+import type { AuditSurface } from "../audit/auditRecord.js";
+import type { AuditStore } from "../audit/auditStore.js";
+import { cliActor } from "../audit/actor.js";
+import { createLogger, type Logger } from "../audit/logger.js";
+import { createAuditStore } from "../audit/openAuditStore.js";
+import { WireJournal } from "../audit/wireJournal.js";
 
 /** Policies that exist without any configuration. */
 export const BUILTIN_POLICIES = BUILTIN_POLICY_NAMES;
@@ -31,6 +38,9 @@ export interface Plane {
   broker: CredentialBroker;
   /** Where relative paths in the config (secret files, MCP files) resolve from. */
   baseDir: string;
+  /** The audit store (SQLite or PostgreSQL per `storage:`); `await audit.open()` to fail early. */
+  audit: AuditStore & { open(): Promise<unknown> };
+  logger: Logger;
   dispose(): Promise<void>;
 }
 
@@ -42,6 +52,10 @@ export interface PlaneOptions {
   /** The environment (`--env`): validated here; its `policy` applies when none is given. */
   environment?: string;
   overrides?: Partial<SessionManagerDeps>;
+  /** Recorded on every audit record: where sessions come from, and who is behind them. */
+  surface?: AuditSurface;
+  actor?: string;
+  logger?: Logger;
 }
 
 export function createPlane(options: PlaneOptions): Plane {
@@ -67,7 +81,13 @@ export function createPlane(options: PlaneOptions): Plane {
         : undefined;
     return envPolicy ? policyFor(envPolicy) : policy;
   };
-  const manager = new SessionManager({
+  const logger = options.logger ?? createLogger({ format: "text" });
+  // Opened on first use: commands that never record anything create no database.
+  const audit = createAuditStore(config.storage, options.cwd);
+  const journal = new WireJournal(audit, {
+    onError: (error) => logger.warn({ err: String(error) }, "wire journal write failed"),
+  });
+  const deps: SessionManagerDeps = {
     catalogue,
     guardFor: (request, entry) =>
       new PolicyGuard({
@@ -86,7 +106,16 @@ export function createPlane(options: PlaneOptions): Plane {
         broker,
       ),
     ...options.overrides,
-  });
+  };
+  const manager = new SessionManager(
+    withAudit(deps, {
+      store: audit,
+      journal,
+      surface: options.surface ?? "cli",
+      actor: options.actor ?? cliActor(),
+      logger,
+    }),
+  );
   return {
     config,
     configFile: loaded.file,
@@ -96,6 +125,12 @@ export function createPlane(options: PlaneOptions): Plane {
     policyFor,
     broker,
     baseDir,
-    dispose: () => manager.dispose(),
+    audit,
+    logger,
+    dispose: async () => {
+      await manager.dispose();
+      await journal.flush();
+      await audit.close();
+    },
   };
 }

@@ -12,6 +12,7 @@ Commands:
   agents list          the agents of the catalogue
   policy explain       the decision a policy makes for a request, and why
   agents show ID       what an agent is given (--env NAME): env names, MCP servers, secrets
+  audit list|show|verify|export   the audit trail (see 'acpgate audit --help')
 
 Options:
   -h, --help           this help
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   run: async () => (await import("./runCommand.js")).runCommand,
   agents: async () => (await import("./agentsCommand.js")).agentsCommand,
   policy: async () => (await import("./policyCommand.js")).policyCommand,
+  audit: async () => (await import("./auditCommand.js")).auditCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

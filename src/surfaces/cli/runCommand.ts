@@ -4,6 +4,7 @@ import { AcpgateError, errorMessage } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
 import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
+import { createLogger, type LogFormat } from "../../audit/logger.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs, oneOf, readStdin } from "./args.js";
 import { createPrinter, type OutputFormat } from "./eventPrinter.js";
@@ -23,6 +24,7 @@ Options:
   --format FMT        text (default) | json (one event per line) | quiet (final answer only)
   --timeout DUR       give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)
   --config FILE       configuration file (default: ./acpgate.yaml, else the embedded default)
+  --log-format FMT    text (default: warnings only) | json (pino lines on stderr)
   -h, --help          this help
 
 Exit codes:
@@ -43,6 +45,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     format: { type: "string" },
     timeout: { type: "string" },
     config: { type: "string" },
+    "log-format": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -50,6 +53,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   const format = oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
+  const logFormat = oneOf<LogFormat>("log-format", values["log-format"], ["text", "json"], "text");
   const timeoutMs = values.timeout ? parseDuration(values.timeout) : 0;
   if (positionals.length > 1)
     throw new AcpgateError("usage", "run takes one PROMPT argument (quote it), or '-' for stdin");
@@ -69,6 +73,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     cwd: process.cwd(),
     policy: values.policy,
     environment: values.env,
+    surface: "cli",
+    logger: createLogger({ format: logFormat }),
+  });
+  // Nothing runs unless its decisions can be recorded.
+  await plane.audit.open().catch(async (error: unknown) => {
+    await plane.dispose().catch(() => undefined);
+    throw error;
   });
   const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
   const printer = createPrinter(format);

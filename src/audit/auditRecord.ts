@@ -1,0 +1,95 @@
+/** What happened, one word. Stable: exported and documented in docs/audit.md. */
+export const AUDIT_KINDS = [
+  "session_started",
+  "session_ended",
+  "prompt",
+  "turn_ended",
+  "permission_asked",
+  "permission_decided",
+  "fs_read",
+  "fs_write",
+  "terminal",
+  "tool_outcome",
+  "mode_change",
+  "promotion",
+  "extension",
+  "capability_refusal",
+  "agent_crash",
+  "error",
+] as const;
+
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Where the session was reached from. */
+export type AuditSurface = "cli" | "api" | "proxy";
+
+/** The tool a record is about: what the agent wanted to touch. */
+export interface AuditTool {
+  toolCallId?: string;
+  title?: string;
+  kind?: string;
+  paths?: string[];
+  command?: string;
+}
+
+/** A decision with who made it: a rule (`actor: policy`) or a person (`approver`). */
+export interface AuditDecision {
+  outcome: "allow" | "reject" | "cancelled";
+  ruleId?: string;
+  approver?: string;
+  reason: string;
+  optionKind?: string;
+  scope?: "once" | "always";
+}
+
+/** An edit, bounded: small diffs inline, larger ones as hash and size only. */
+export interface AuditDiff {
+  text?: string;
+  sha256: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+/** What a caller hands to `append`; the store adds id, hashes and (if missing) time. */
+export interface AuditRecordInput {
+  time?: string;
+  sessionId: string;
+  agentId: string;
+  surface: AuditSurface;
+  /** The token's principal, the CI identity, or `policy` for automatic decisions. */
+  actor: string;
+  kind: AuditKind;
+  /** Correlates asked/decided pairs and two-phase fs/terminal records. */
+  requestId?: string;
+  tool?: AuditTool;
+  decision?: AuditDecision;
+  diff?: AuditDiff;
+  /** Tool or operation outcome: requested, completed, failed, refused, … */
+  status?: string;
+  /** Kind-specific details (the full permission request for replay, prompt text, …). */
+  data?: Record<string, unknown>;
+}
+
+/** A committed record. `id` is the position in the chain (1, 2, …), assigned at commit. */
+export interface AuditRecord extends AuditRecordInput {
+  id: number;
+  time: string;
+  /** Hash of the previous record ("" for the first). */
+  prevHash: string;
+  /** sha256 over the canonical JSON of this record without `hash`, plus `prevHash`. */
+  hash: string;
+}
+
+export interface AuditQuery {
+  sessionId?: string;
+  kind?: AuditKind;
+  /** ISO time: records at or after. */
+  since?: string;
+  /** Records with id greater than this. */
+  afterId?: number;
+  limit?: number;
+}
+
+export function isAuditKind(value: string): value is AuditKind {
+  return (AUDIT_KINDS as readonly string[]).includes(value);
+}

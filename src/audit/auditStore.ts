@@ -1,0 +1,86 @@
+import type { AuditQuery, AuditRecord, AuditRecordInput, AuditSurface } from "./auditRecord.js";
+import type { VerifyResult } from "./hashChain.js";
+
+/** A session as a record: survives a restart of the plane. */
+export interface SessionRow {
+  id: string;
+  agentId: string;
+  cwd: string;
+  state: string;
+  surface: AuditSurface;
+  actor: string;
+  createdAt: string;
+  endedAt?: string;
+  stopReason?: string;
+  agentSessionId?: string;
+}
+
+export type SessionPatch = Partial<
+  Pick<SessionRow, "state" | "endedAt" | "stopReason" | "agentSessionId">
+>;
+
+/** One raw wire message, already redacted and bounded. */
+export interface JournalEntry {
+  time: string;
+  sessionId: string;
+  direction: "in" | "out";
+  rpcId?: string;
+  method?: string;
+  /** Size in bytes of the (redacted) message before truncation. */
+  size: number;
+  /** Set when truncated: sha256 of the whole redacted message. */
+  sha256?: string;
+  truncated: boolean;
+  message: string;
+}
+
+export interface JournalRow extends JournalEntry {
+  id: number;
+}
+
+/** A recorded permission request with the decision it got: the input of `policy replay`. */
+export interface RecordedPermission {
+  asked: AuditRecord;
+  decided: AuditRecord | undefined;
+}
+
+export interface StoreStats {
+  records: number;
+  batches: number;
+  /** Total milliseconds spent in record commits (throughput = records / (commitMs / 1000)). */
+  commitMs: number;
+}
+
+/**
+ * Where the audit, sessions and wire journal live. `append` is record-before-respond: it
+ * resolves once the record is durably committed, and rejects if it was not.
+ */
+export interface AuditStore {
+  readonly location: string;
+  readonly stats: StoreStats;
+  append(input: AuditRecordInput): Promise<AuditRecord>;
+  list(query?: AuditQuery): Promise<AuditRecord[]>;
+  get(id: number): Promise<AuditRecord | undefined>;
+  /** Every record in id order, in pages (export, verify). */
+  iterate(query?: AuditQuery): AsyncIterable<AuditRecord>;
+  verify(): Promise<VerifyResult>;
+  permissionRequests(query?: AuditQuery): Promise<RecordedPermission[]>;
+
+  putSession(row: SessionRow): Promise<void>;
+  updateSession(id: string, patch: SessionPatch): Promise<void>;
+  getSession(id: string): Promise<SessionRow | undefined>;
+  listSessions(): Promise<SessionRow[]>;
+
+  /** Not record-before-respond: the journal batches writes itself. */
+  appendJournal(entries: JournalEntry[]): Promise<void>;
+  listJournal(query: {
+    sessionId?: string;
+    afterId?: number;
+    limit?: number;
+  }): Promise<JournalRow[]>;
+  /** Deletes journal entries older than `before` (ISO time); returns how many. */
+  pruneJournal(before: string): Promise<number>;
+
+  /** Waits for pending appends, then releases the database. */
+  close(): Promise<void>;
+}

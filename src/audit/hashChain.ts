@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import type { AuditRecord } from "./auditRecord.js";
+import { canonicalJson } from "./canonicalJson.js";
+
+/** The hash a record must carry: sha256(prevHash + "\n" + canonical JSON of it without `hash`). */
+export function recordHash(record: Omit<AuditRecord, "hash"> & { hash?: string }): string {
+  const { prevHash, hash: _ignored, ...body } = record;
+  return createHash("sha256")
+    .update(prevHash)
+    .update("\n")
+    .update(canonicalJson({ ...body, prevHash }))
+    .digest("hex");
+}
+
+export type VerifyResult =
+  | { ok: true; records: number; lastHash: string }
+  | { ok: false; records: number; brokenId: number; reason: string };
+
+/**
+ * Walks records in id order and reports the first broken link: a record whose hash does not
+ * match its content, whose prevHash is not its predecessor's hash, or a gap in the ids.
+ */
+export class ChainVerifier {
+  private count = 0;
+  private prev = "";
+  private lastId = 0;
+  private broken: { id: number; reason: string } | undefined;
+
+  /** Returns false once the chain is broken (the caller may stop reading). */
+  add(record: AuditRecord): boolean {
+    if (this.broken) return false;
+    this.count++;
+    if (record.id !== this.lastId + 1) {
+      this.broken = {
+        id: record.id,
+        reason: `id ${record.id} follows ${this.lastId}: a record is missing`,
+      };
+    } else if (record.prevHash !== this.prev) {
+      this.broken = { id: record.id, reason: "prevHash does not match the previous record" };
+    } else if (recordHash(record) !== record.hash) {
+      this.broken = { id: record.id, reason: "content does not match its hash (edited)" };
+    }
+    this.prev = record.hash;
+    this.lastId = record.id;
+    return this.broken === undefined;
+  }
+
+  result(): VerifyResult {
+    if (this.broken) {
+      return {
+        ok: false,
+        records: this.count,
+        brokenId: this.broken.id,
+        reason: this.broken.reason,
+      };
+    }
+    return { ok: true, records: this.count, lastHash: this.prev };
+  }
+}

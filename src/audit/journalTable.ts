@@ -1,0 +1,79 @@
+import type { JournalEntry, JournalRow } from "./auditStore.js";
+import type { SqlDriver, SqlRow } from "./sqlDriver.js";
+
+const COLUMNS = "time, session_id, direction, rpc_id, method, size, sha256, truncated, message";
+const ROWS_PER_INSERT = 500;
+
+/** The `journal` table: raw wire messages, append-only, pruned by retention. */
+export class JournalTable {
+  constructor(private readonly driverOf: () => SqlDriver) {}
+
+  private get driver(): SqlDriver {
+    return this.driverOf();
+  }
+
+  async append(entries: JournalEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.driver.transaction(async (tx) => {
+      for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
+        const chunk = entries.slice(i, i + ROWS_PER_INSERT);
+        await tx.run(
+          `INSERT INTO journal (${COLUMNS}) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+          chunk.flatMap((e) => [
+            e.time,
+            e.sessionId,
+            e.direction,
+            e.rpcId ?? null,
+            e.method ?? null,
+            e.size,
+            e.sha256 ?? null,
+            e.truncated ? 1 : 0,
+            e.message,
+          ]),
+        );
+      }
+    });
+  }
+
+  async list(query: {
+    sessionId?: string;
+    afterId?: number;
+    limit?: number;
+  }): Promise<JournalRow[]> {
+    const clauses = ["id > ?"];
+    const params: unknown[] = [query.afterId ?? 0];
+    if (query.sessionId !== undefined) {
+      clauses.push("session_id = ?");
+      params.push(query.sessionId);
+    }
+    const rows = await this.driver.all(
+      `SELECT id, ${COLUMNS} FROM journal WHERE ${clauses.join(" AND ")} ORDER BY id LIMIT ?`,
+      [...params, query.limit ?? 1000],
+    );
+    return rows.map(toEntry);
+  }
+
+  async prune(before: string): Promise<number> {
+    return this.driver.transaction(async (tx) => {
+      const rows = await tx.all("SELECT COUNT(*) AS n FROM journal WHERE time < ?", [before]);
+      await tx.run("DELETE FROM journal WHERE time < ?", [before]);
+      return Number(rows[0]?.n ?? 0);
+    });
+  }
+}
+
+function toEntry(row: SqlRow): JournalRow {
+  const entry: JournalRow = {
+    id: Number(row.id),
+    time: String(row.time),
+    sessionId: String(row.session_id),
+    direction: String(row.direction) as JournalRow["direction"],
+    size: Number(row.size),
+    truncated: Number(row.truncated) === 1,
+    message: String(row.message),
+  };
+  if (row.rpc_id != null) entry.rpcId = String(row.rpc_id);
+  if (row.method != null) entry.method = String(row.method);
+  if (row.sha256 != null) entry.sha256 = String(row.sha256);
+  return entry;
+}

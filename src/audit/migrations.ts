@@ -1,0 +1,85 @@
+/** The two SQL dialects one migration history is written for. */
+export type Dialect = "sqlite" | "postgres";
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** Statements, in order. Written once; the few dialect differences are looked up here. */
+  statements(d: DialectWords): string[];
+}
+
+export interface DialectWords {
+  /** An auto-numbered 64-bit primary key column. */
+  autoId: string;
+}
+
+export const DIALECT_WORDS: Record<Dialect, DialectWords> = {
+  sqlite: { autoId: "INTEGER PRIMARY KEY AUTOINCREMENT" },
+  postgres: { autoId: "BIGSERIAL PRIMARY KEY" },
+};
+
+/**
+ * The one migration history both stores apply, in order, each in its own transaction,
+ * recorded in `schema_migrations`. Never edit a released migration: add one.
+ * Times are ISO-8601 UTC text in both dialects, so that they compare and export alike.
+ */
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: "audit records, sessions, wire journal",
+    statements: (d) => [
+      `CREATE TABLE audit_records (
+        id BIGINT PRIMARY KEY,
+        time TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        agent_id TEXT NOT NULL,
+        surface TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        request_id TEXT,
+        tool TEXT,
+        decision TEXT,
+        diff TEXT,
+        status TEXT,
+        data TEXT,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      )`,
+      `CREATE INDEX audit_records_session ON audit_records (session_id, id)`,
+      `CREATE INDEX audit_records_kind ON audit_records (kind, id)`,
+      `CREATE INDEX audit_records_time ON audit_records (time)`,
+      `CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        agent_id TEXT NOT NULL,
+        cwd TEXT NOT NULL,
+        state TEXT NOT NULL,
+        surface TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        ended_at TEXT,
+        stop_reason TEXT,
+        agent_session_id TEXT
+      )`,
+      `CREATE TABLE journal (
+        id ${d.autoId},
+        time TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        direction TEXT NOT NULL,
+        rpc_id TEXT,
+        method TEXT,
+        size INTEGER NOT NULL,
+        sha256 TEXT,
+        truncated INTEGER NOT NULL,
+        message TEXT NOT NULL
+      )`,
+      `CREATE INDEX journal_session ON journal (session_id, direction, rpc_id)`,
+      `CREATE INDEX journal_time ON journal (time)`,
+    ],
+  },
+];
+
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  applied_at TEXT NOT NULL
+)`;

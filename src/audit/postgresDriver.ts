@@ -1,0 +1,78 @@
+import pg from "pg";
+import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
+
+/** One advisory lock key for the chain head: every acpgate writer of this database takes it. */
+const CHAIN_LOCK_KEY = 0x61637067; // "acpg"
+
+/** PostgreSQL through a `pg` pool. Durability is the server's: COMMIT returns after the WAL flush. */
+export class PostgresDriver implements SqlDriver {
+  readonly dialect = "postgres" as const;
+  readonly location: string;
+  private readonly pool: pg.Pool;
+
+  constructor(url: string) {
+    this.location = PostgresDriver.describe(url);
+    this.pool = new pg.Pool({ connectionString: url, max: 4 });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    this.pool.on("error", () => undefined);
+  }
+
+  /** The URL without its password, for messages. */
+  static describe(url: string): string {
+    return hidePassword(url);
+  }
+
+  async run(sql: string, params: unknown[] = []): Promise<void> {
+    await this.pool.query(numbered(sql), params);
+  }
+
+  async all(sql: string, params: unknown[] = []): Promise<SqlRow[]> {
+    return (await this.pool.query(numbered(sql), params)).rows as SqlRow[];
+  }
+
+  async transaction<T>(
+    fn: (tx: SqlExecutor) => Promise<T>,
+    options: { chainLock?: boolean } = {},
+  ): Promise<T> {
+    const client = await this.pool.connect();
+    const tx: SqlExecutor = {
+      run: async (sql, params = []) => {
+        await client.query(numbered(sql), params);
+      },
+      all: async (sql, params = []) => (await client.query(numbered(sql), params)).rows as SqlRow[],
+    };
+    try {
+      await client.query("BEGIN");
+      if (options.chainLock)
+        await client.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK_KEY]);
+      const result = await fn(tx);
+      await client.query("COMMIT");
+      client.release();
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      client.release(error instanceof Error ? error : undefined);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** `?` → `$1, $2, …` (acpgate's SQL has no `?` inside literals). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+function hidePassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres";
+  }
+}

@@ -1,0 +1,88 @@
+/** What a redacted value is replaced with. */
+export const REDACTED = "[REDACTED]";
+
+/** Shapes of credentials that are never written anywhere, registered or not. */
+const PATTERNS: RegExp[] = [
+  // `Authorization: Bearer …` / `Basic …` headers, and bare bearer tokens.
+  /\b(Authorization\s*["']?\s*[:=]\s*["']?\s*(?:Bearer|Basic|Token)\s+)[^\s"',}]+/gi,
+  /\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g,
+  // OpenAI / Anthropic style keys.
+  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g,
+  // GitHub tokens.
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  // Slack tokens.
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
+  // AWS access key ids, and secret keys when named.
+  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,
+  /\b(aws_secret_access_key\s*["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}/gi,
+  // Google API keys.
+  /\bAIza[0-9A-Za-z_-]{35}/g,
+];
+
+/** Cheap pre-check: a string with none of these cannot match any pattern above. */
+const MAYBE =
+  /sk-|gh[pousr]_|github_pat_|xox[abprs]-|AKIA|ASIA|aws_secret|AIza|bearer|basic|token/i;
+
+/** Values shorter than this are not registered: they would redact ordinary words. */
+const MIN_SECRET_LENGTH = 6;
+
+/**
+ * Replaces secrets in text before it is written to the audit, the journal, logs or API
+ * output: values the credential broker registered, plus well-known credential shapes.
+ */
+export class Redactor {
+  private readonly secrets = new Set<string>();
+  private secretPattern: RegExp | undefined;
+
+  /** Registers a secret value (the credential broker calls this for every value it hands out). */
+  registerSecret(value: string): void {
+    if (value.length < MIN_SECRET_LENGTH || this.secrets.has(value)) return;
+    this.secrets.add(value);
+    // Longest first, so that a secret containing another is replaced whole.
+    const sorted = [...this.secrets].sort((a, b) => b.length - a.length);
+    this.secretPattern = new RegExp(sorted.map(escapeRegExp).join("|"), "g");
+  }
+
+  get registeredCount(): number {
+    return this.secrets.size;
+  }
+
+  redact(text: string): string {
+    let out = this.secretPattern ? text.replace(this.secretPattern, REDACTED) : text;
+    if (!MAYBE.test(out)) return out;
+    for (const pattern of PATTERNS) {
+      out = out.replace(pattern, (match: string, prefix?: unknown) =>
+        typeof prefix === "string" && match.startsWith(prefix) ? `${prefix}${REDACTED}` : REDACTED,
+      );
+    }
+    return out;
+  }
+
+  /** Redacts every string inside a JSON-like value (keys included); returns a copy. */
+  redactValue<T>(value: T): T {
+    return this.walk(value) as T;
+  }
+
+  private walk(value: unknown): unknown {
+    if (typeof value === "string") return this.redact(value);
+    if (Array.isArray(value)) return value.map((v) => this.walk(v));
+    if (value !== null && typeof value === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [key, v] of Object.entries(value)) out[this.redact(key)] = this.walk(v);
+      return out;
+    }
+    return value;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The process-wide redactor: the broker registers into it, every writer reads through it. */
+export const redactor = new Redactor();
+
+export function registerSecret(value: string): void {
+  redactor.registerSecret(value);
+}

@@ -1,0 +1,26 @@
+import type { Dialect } from "./migrations.js";
+
+/** Row values as both drivers hand them over (pg gives BIGINT as string). */
+export type SqlRow = Record<string, string | number | null>;
+
+/** SQL with `?` placeholders; the postgres driver numbers them. */
+export interface SqlExecutor {
+  run(sql: string, params?: unknown[]): Promise<void>;
+  all(sql: string, params?: unknown[]): Promise<SqlRow[]>;
+}
+
+/**
+ * The little a store needs from a database: statements and transactions. `chainLock`
+ * serialises writers of the audit chain across processes (SQLite: BEGIN IMMEDIATE;
+ * PostgreSQL: a transaction-scoped advisory lock), so the chain head read inside is the head.
+ */
+export interface SqlDriver extends SqlExecutor {
+  readonly dialect: Dialect;
+  /** Where the data lives, for messages (file path, or URL without password). */
+  readonly location: string;
+  transaction<T>(
+    fn: (tx: SqlExecutor) => Promise<T>,
+    options?: { chainLock?: boolean },
+  ): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
+
+/**
+ * better-sqlite3 in WAL mode with `synchronous = FULL`: a committed transaction survives a
+ * crash of the process and of the machine. Transactions are serialised in-process by a
+ * promise chain (one connection), and across processes by SQLite's write lock.
+ */
+export class SqliteDriver implements SqlDriver {
+  readonly dialect = "sqlite" as const;
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly location: string,
+    options: { synchronous?: "full" | "normal" } = {},
+  ) {
+    if (location !== ":memory:") mkdirSync(dirname(location), { recursive: true });
+    this.db = new Database(location, { timeout: 10_000 });
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
+    this.db.pragma("foreign_keys = ON");
+  }
+
+  async run(sql: string, params: unknown[] = []): Promise<void> {
+    this.prepare(sql).run(...params);
+  }
+
+  async all(sql: string, params: unknown[] = []): Promise<SqlRow[]> {
+    return this.prepare(sql).all(...params) as SqlRow[];
+  }
+
+  transaction<T>(
+    fn: (tx: SqlExecutor) => Promise<T>,
+    options: { chainLock?: boolean } = {},
+  ): Promise<T> {
+    const next = this.tail.then(async () => {
+      this.db.exec(options.chainLock ? "BEGIN IMMEDIATE" : "BEGIN");
+      try {
+        const result = await fn(this);
+        this.db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        throw error;
+      }
+    });
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    await this.tail;
+    if (this.db.open) {
+      // Folds the WAL back into the database file, so that a closed store is one file.
+      this.db.pragma("wal_checkpoint(TRUNCATE)");
+      this.db.close();
+    }
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}

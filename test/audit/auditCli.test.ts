@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import Database from "better-sqlite3";
+import { runCli } from "../support/acpgateCli.js";
+import { scratchDir } from "../support/scratchDir.js";
+
+const tmp = scratchDir("acpgate-audit-cli-");
+after(() => tmp.remove());
+
+before(async () => {
+  const run = await runCli(["run", "@say hello\n@write out.txt hi"], tmp.dir, {
+    ...process.env,
+    GITHUB_ACTOR: "",
+    CI_JOB_ID: "",
+    GITLAB_USER_LOGIN: "",
+    USER: "carol",
+  });
+  assert.equal(run.code, 5, run.stderr);
+});
+
+void test("a run leaves its session as a row and its story as records", async () => {
+  const exported = await runCli(["audit", "export", "--format", "jsonl"], tmp.dir);
+  assert.equal(exported.code, 0, exported.stderr);
+  const records = exported.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  assert.deepEqual(
+    records.map((r) => r.kind),
+    [
+      "session_started",
+      "prompt",
+      "permission_asked",
+      "permission_decided",
+      "tool_outcome",
+      "turn_ended",
+      "session_ended",
+    ],
+  );
+  assert.deepEqual(Object.keys(records[3]!), [
+    "schema",
+    "id",
+    "time",
+    "sessionId",
+    "agentId",
+    "surface",
+    "actor",
+    "kind",
+    "requestId",
+    "tool",
+    "decision",
+    "prevHash",
+    "hash",
+  ]);
+  assert.equal(records[0]!.schema, "acpgate.audit.v1");
+  assert.equal(records[0]!.actor, "user:carol");
+  assert.equal(records[0]!.surface, "cli");
+  assert.equal(records[3]!.actor, "policy");
+  const db = new Database(join(tmp.dir, ".acpgate", "acpgate.db"), { readonly: true });
+  const session = db.prepare("SELECT * FROM sessions").get() as Record<string, string>;
+  db.close();
+  assert.equal(session.id, records[0]!.sessionId);
+  assert.equal(session.state, "closed");
+  assert.equal(session.stop_reason, "end_turn");
+  assert.ok(session.agent_session_id?.startsWith("demo-"));
+  assert.ok(session.ended_at);
+});
+
+void test("audit list filters by kind and session; show prints one record; bad input is a usage error", async () => {
+  const list = await runCli(["audit", "list", "--kind", "permission_decided"], tmp.dir);
+  assert.equal(list.code, 0, list.stderr);
+  const lines = list.stdout.trim().split("\n");
+  assert.equal(lines.length, 1);
+  assert.match(lines[0]!, /permission_decided\s+policy .*reject Write out\.txt \[rule read-only\]/);
+  const none = await runCli(["audit", "list", "--session", "ses_nope"], tmp.dir);
+  assert.equal(none.stdout, "");
+  const show = await runCli(["audit", "show", "4"], tmp.dir);
+  assert.equal((JSON.parse(show.stdout) as { kind: string }).kind, "permission_decided");
+  assert.equal((await runCli(["audit", "show", "999"], tmp.dir)).code, 1);
+  assert.equal((await runCli(["audit", "list", "--kind", "nope"], tmp.dir)).code, 2);
+  assert.equal((await runCli(["audit", "list", "--since", "yesterday-ish"], tmp.dir)).code, 2);
+  const since = await runCli(["audit", "list", "--since", "1h", "--json"], tmp.dir);
+  assert.equal(since.stdout.trim().split("\n").length, 7);
+});

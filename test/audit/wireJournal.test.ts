@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
+import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
+import { WireJournal } from "../../src/audit/wireJournal.js";
+import type { TappedMessage } from "../../src/protocol/tap.js";
+import { Emitter } from "../../src/util/emitter.js";
+import { scratchDir } from "../support/scratchDir.js";
+
+const tmp = scratchDir("acpgate-journal-");
+after(() => tmp.remove());
+
+void test("journals every tapped message keyed by session, direction, id and method; bounded and redacted", async () => {
+  const store = await new SqlAuditStore(new SqliteDriver(join(tmp.dir, "a.db")), "test").open();
+  const journal = new WireJournal(store, { maxMessageBytes: 1000 });
+  const tap = new Emitter<TappedMessage>();
+  const attached = journal.attach("ses_1", tap);
+  const big = "é".repeat(2000);
+  tap.emit({
+    direction: "out",
+    message: { jsonrpc: "2.0", id: 0, method: "initialize", params: {} },
+  });
+  tap.emit({
+    direction: "in",
+    message: { jsonrpc: "2.0", id: 0, result: { note: big } },
+  });
+  tap.emit({
+    direction: "in",
+    message: {
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { text: "key sk-abcdefghijklmnopqrstuvwx" },
+    },
+  });
+  attached.dispose();
+  tap.emit({
+    direction: "out",
+    message: { jsonrpc: "2.0", id: 1, method: "ignored" },
+  });
+  await journal.flush();
+  const rows = await store.listJournal({ sessionId: "ses_1" });
+  assert.deepEqual(
+    rows.map((r) => [r.direction, r.rpcId, r.method, r.truncated]),
+    [
+      ["out", "0", "initialize", false],
+      ["in", "0", undefined, true],
+      ["in", undefined, "session/update", false],
+    ],
+  );
+  const truncated = rows[1]!;
+  assert.ok(truncated.size > 4000);
+  assert.ok(Buffer.byteLength(truncated.message) <= 1000);
+  assert.match(truncated.sha256 ?? "", /^[0-9a-f]{64}$/);
+  assert.ok(!rows[2]!.message.includes("sk-abcdefghij"));
+  assert.match(rows[2]!.message, /\[REDACTED\]/);
+  await store.close();
+});

@@ -1,0 +1,278 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import type { AuditRecordInput } from "../../src/audit/auditRecord.js";
+import type { SqlDriver } from "../../src/audit/sqlDriver.js";
+import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
+
+/** A backend under test: each call gives a new driver on a new, empty database. */
+export interface Backend {
+  name: string;
+  /** A driver on a fresh database, and a way to open another driver on the same one. */
+  fresh(): Promise<{ driver: SqlDriver; reopen: () => SqlDriver }>;
+  cleanup?(): Promise<void>;
+}
+
+const PLANTED = "ghp_PlantedSecretValue0123456789abcd";
+
+function input(overrides: Partial<AuditRecordInput> = {}): AuditRecordInput {
+  return {
+    sessionId: "ses_1",
+    agentId: "demo",
+    surface: "cli",
+    actor: "ci:alice",
+    kind: "prompt",
+    ...overrides,
+  };
+}
+
+/** The one store test-suite, run unchanged against SQLite and PostgreSQL. */
+export function storeSuite(backend: Backend): void {
+  void describe(`AuditStore on ${backend.name}`, () => {
+    after(async () => backend.cleanup?.());
+
+    void it("commits records with contiguous ids, hash links and every field intact", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      const first = await store.append(input({ data: { text: "hello", when: new Date(0) } }));
+      const second = await store.append(
+        input({
+          kind: "permission_decided",
+          actor: "policy",
+          requestId: "perm_1",
+          tool: { toolCallId: "t1", title: "Write a.txt", kind: "edit", paths: ["a.txt"] },
+          decision: {
+            outcome: "reject",
+            ruleId: "read-only",
+            reason: "no",
+            optionKind: "reject_once",
+          },
+          diff: { text: "+x\n", sha256: "ab", bytes: 3, truncated: false },
+          status: "done",
+        }),
+      );
+      assert.equal(first.id, 1);
+      assert.equal(second.id, 2);
+      assert.equal(first.prevHash, "");
+      assert.equal(second.prevHash, first.hash);
+      assert.deepEqual(await store.get(2), second);
+      assert.deepEqual((await store.get(1))?.data, {
+        text: "hello",
+        when: "1970-01-01T00:00:00.000Z",
+      });
+      assert.deepEqual(
+        (await store.list({ kind: "permission_decided" })).map((r) => r.id),
+        [2],
+      );
+      assert.deepEqual(await store.verify(), { ok: true, records: 2, lastHash: second.hash });
+      await store.close();
+    });
+
+    void it("group-commits concurrent appends: every promise settles committed, in one chain", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      const records = await Promise.all(
+        Array.from({ length: 2000 }, (_, i) => store.append(input({ data: { i } }))),
+      );
+      assert.deepEqual(
+        records.map((r) => r.id),
+        Array.from({ length: 2000 }, (_, i) => i + 1),
+      );
+      // Submission order is commit order.
+      assert.deepEqual(
+        records.map((r) => (r.data as { i: number }).i),
+        Array.from({ length: 2000 }, (_, i) => i),
+      );
+      assert.ok(store.stats.batches < 2000, `${store.stats.batches} batches for 2000 records`);
+      assert.equal(store.stats.records, 2000);
+      const rows = await driver.all("SELECT COUNT(*) AS n FROM audit_records");
+      assert.equal(Number(rows[0]?.n), 2000);
+      assert.equal((await store.verify()).ok, true);
+      await store.close();
+    });
+
+    void it("names the first edited record, and the record after a deleted one", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      for (let i = 0; i < 10; i++) {
+        await store.append(
+          input({ kind: "permission_decided", decision: { outcome: "reject", reason: `r${i}` } }),
+        );
+      }
+      await driver.transaction((tx) =>
+        tx.run("UPDATE audit_records SET decision = ? WHERE id = ?", [
+          JSON.stringify({ outcome: "allow", reason: "r6" }),
+          7,
+        ]),
+      );
+      const edited = await store.verify();
+      assert.equal(edited.ok, false);
+      assert.equal(edited.ok === false && edited.brokenId, 7);
+      await driver.transaction((tx) =>
+        tx.run("UPDATE audit_records SET decision = ? WHERE id = ?", [
+          JSON.stringify({ outcome: "reject", reason: "r6" }),
+          7,
+        ]),
+      );
+      assert.equal((await store.verify()).ok, true);
+      await driver.transaction((tx) => tx.run("DELETE FROM audit_records WHERE id = ?", [4]));
+      const deleted = await store.verify();
+      assert.equal(deleted.ok === false && deleted.brokenId, 5);
+      await store.close();
+    });
+
+    void it("redacts registered and well-known secrets before they are stored", async () => {
+      const { driver } = await backend.fresh();
+      const { Redactor } = await import("../../src/audit/redactor.js");
+      const redactor = new Redactor();
+      redactor.registerSecret("hunter2-the-password");
+      const store = await new SqlAuditStore(driver, backend.name, { redactor }).open();
+      await store.append(
+        input({
+          data: {
+            text: `use ${PLANTED} and hunter2-the-password`,
+            headers: "Authorization: Bearer abc.def.ghi",
+          },
+        }),
+      );
+      await store.putSession({
+        id: "ses_1",
+        agentId: "demo",
+        cwd: `/tmp/${PLANTED}`,
+        state: "ready",
+        surface: "cli",
+        actor: "cli",
+        createdAt: new Date().toISOString(),
+      });
+      const raw = JSON.stringify([
+        await driver.all("SELECT * FROM audit_records"),
+        await driver.all("SELECT * FROM sessions"),
+      ]);
+      assert.ok(
+        !raw.includes(PLANTED) && !raw.includes("hunter2") && !raw.includes("abc.def.ghi"),
+        raw,
+      );
+      assert.ok(raw.includes("[REDACTED]"));
+      assert.equal((await store.verify()).ok, true);
+      await store.close();
+    });
+
+    void it("keeps sessions as records that survive reopening, and the chain continues", async () => {
+      const { driver, reopen } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      const createdAt = new Date().toISOString();
+      await store.putSession({
+        id: "ses_a",
+        agentId: "demo",
+        cwd: "/w",
+        state: "starting",
+        surface: "api",
+        actor: "bob",
+        createdAt,
+      });
+      await store.updateSession("ses_a", {
+        state: "closed",
+        endedAt: createdAt,
+        stopReason: "end_turn",
+        agentSessionId: "x-1",
+      });
+      const head = await store.append(input());
+      await store.close();
+      const again = await new SqlAuditStore(reopen(), backend.name).open();
+      assert.deepEqual(await again.getSession("ses_a"), {
+        id: "ses_a",
+        agentId: "demo",
+        cwd: "/w",
+        state: "closed",
+        surface: "api",
+        actor: "bob",
+        createdAt,
+        endedAt: createdAt,
+        stopReason: "end_turn",
+        agentSessionId: "x-1",
+      });
+      assert.equal((await again.listSessions()).length, 1);
+      const next = await again.append(input());
+      assert.equal(next.id, 2);
+      assert.equal(next.prevHash, head.hash);
+      assert.equal((await again.verify()).ok, true);
+      await again.close();
+    });
+
+    void it("journals wire messages and prunes them by age", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      await store.appendJournal([
+        {
+          time: "2020-01-01T00:00:00.000Z",
+          sessionId: "s",
+          direction: "out",
+          rpcId: "0",
+          method: "initialize",
+          size: 2,
+          truncated: false,
+          message: "{}",
+        },
+        {
+          time: new Date().toISOString(),
+          sessionId: "s",
+          direction: "in",
+          rpcId: "0",
+          size: 9,
+          sha256: "ff",
+          truncated: true,
+          message: "{",
+        },
+      ]);
+      const rows = await store.listJournal({ sessionId: "s" });
+      assert.deepEqual(
+        rows.map((r) => [r.direction, r.rpcId, r.method, r.truncated, r.sha256]),
+        [
+          ["out", "0", "initialize", false, undefined],
+          ["in", "0", undefined, true, "ff"],
+        ],
+      );
+      assert.equal(await store.pruneJournal("2021-01-01T00:00:00.000Z"), 1);
+      assert.equal((await store.listJournal({})).length, 1);
+      await store.close();
+    });
+
+    void it("lists recorded permission requests with their full request and decision (for replay)", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      const request = {
+        sessionId: "a1",
+        toolCall: { toolCallId: "t1", title: "Run ls" },
+        options: [],
+      };
+      await store.append(
+        input({ kind: "permission_asked", requestId: "perm_1", data: { request } }),
+      );
+      await store.append(
+        input({ kind: "permission_asked", requestId: "perm_2", data: { request } }),
+      );
+      await store.append(
+        input({
+          kind: "permission_decided",
+          requestId: "perm_1",
+          actor: "policy",
+          decision: { outcome: "allow", ruleId: "r", reason: "ok" },
+        }),
+      );
+      const recorded = await store.permissionRequests();
+      assert.equal(recorded.length, 2);
+      assert.deepEqual(recorded[0]?.asked.data?.request, request);
+      assert.equal(recorded[0]?.decided?.decision?.outcome, "allow");
+      assert.equal(recorded[1]?.decided, undefined);
+      await store.close();
+    });
+
+    void it("refuses appends after close, and rejects instead of resolving when a commit fails", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      await driver.transaction((tx) => tx.run("DROP TABLE audit_records"));
+      await assert.rejects(store.append(input()));
+      await store.close();
+      await assert.rejects(store.append(input()), /closed/);
+    });
+  });
+}
