@@ -13,6 +13,8 @@ interface WorkerResult {
   readyRssMiBPerSession: number;
   peakHeapMiBPerSession: number;
   peakRssMiBPerSession: number;
+  loopUtilisation: number;
+  loopDelayP99Ms: number;
   latencies: number[];
 }
 
@@ -72,6 +74,8 @@ export async function fanoutScenario(
     ["rss/session peak", "MiB", (r) => r.peakRssMiBPerSession],
     ["latency p50", "ms", (r) => percentile(r.latencies, 50)],
     ["latency p99", "ms", (r) => percentile(r.latencies, 99)],
+    ["loop busy while streaming", "%", (r) => r.loopUtilisation * 100],
+    ["loop delay p99", "ms", (r) => r.loopDelayP99Ms],
   ];
   for (const mode of ["direct", "acpgate"]) {
     for (const [metric, unit, pick] of metrics) {
@@ -83,7 +87,7 @@ export async function fanoutScenario(
         unit,
         value,
         ...(mode === "acpgate" ? { ratio: value.median / medianOf("direct", pick) } : {}),
-        ...(metric === "latency p99"
+        ...(metric === "heap/session ready"
           ? { note: `${sessions} sessions × ${ticks} chunks @${interval}s, ${reps} reps` }
           : {}),
       });

@@ -3,7 +3,7 @@
 // Prints one JSON line: memory per session and every update's latency.
 import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { Readable, Writable } from "node:stream";
 import { client, ndJsonStream, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
 import { agentEnv, TICK_AGENT_PL } from "./benchEnv.js";
@@ -100,7 +100,13 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, usage.rss);
   peakHeap = Math.max(peakHeap, usage.heapUsed);
 }, 50);
+// How busy the plane's own loop is while streaming: tells plane cost from machine contention.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+const eluBefore = performance.eventLoopUtilization();
 await Promise.all(all.map((c) => c.prompt()));
+const elu = performance.eventLoopUtilization(eluBefore).utilization;
+loopDelay.disable();
 clearInterval(sampler);
 await Promise.all(all.map((c) => c.close()));
 await manager.dispose();
@@ -113,6 +119,8 @@ process.stdout.write(
     readyRssMiBPerSession: (ready.rss - before.rss) / MiB / sessions,
     peakHeapMiBPerSession: (Math.max(peakHeap, ready.heap) - before.heap) / MiB / sessions,
     peakRssMiBPerSession: (Math.max(peakRss, ready.rss) - before.rss) / MiB / sessions,
+    loopUtilisation: elu,
+    loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     latencies,
   }) + "\n",
 );

@@ -2,7 +2,7 @@
 // targets, writes bench/results.json. `--quick` (or ACPGATE_BENCH_QUICK=1) for a short run;
 // `--only stream,startup` to pick scenarios.
 import { writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { availableParallelism } from "node:os";
 import { benchOptions, RESULTS_FILE } from "./benchEnv.js";
 import { decisionScenario } from "./decisionScenario.js";
@@ -30,6 +30,8 @@ const machine = {
   memGiB: Math.round(totalmem() / 2 ** 30),
   node: process.version,
   quick: options.quick,
+  /** 1-minute load average before the run and after each scenario: a shared machine shows here. */
+  loadavg: [Number(loadavg()[0]!.toFixed(2))],
 };
 const rows: Row[] = [];
 const targets: TargetResult[] = [];
@@ -42,10 +44,11 @@ for (const [name, scenario] of Object.entries(SCENARIOS)) {
   rows.push(...result.rows);
   targets.push(...result.targets);
   raw[name] = result.raw;
+  machine.loadavg.push(Number(loadavg()[0]!.toFixed(2)));
 }
 const table = printTable(rows, targets);
 process.stdout.write(
-  `acpgate bench — ${machine.date}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memGiB} GiB, Node ${machine.node}${options.quick ? " (quick)" : ""}, ${((Date.now() - started) / 1000).toFixed(0)} s\n\n${table}\n`,
+  `acpgate bench — ${machine.date}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memGiB} GiB, Node ${machine.node}, load ${machine.loadavg.join("→")}${options.quick ? " (quick)" : ""}, ${((Date.now() - started) / 1000).toFixed(0)} s\n\n${table}\n`,
 );
 writeFileSync(RESULTS_FILE, JSON.stringify({ machine, rows, targets, raw }, null, 2) + "\n");
 process.stderr.write(`bench: wrote ${RESULTS_FILE}\n`);
