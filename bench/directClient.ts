@@ -36,7 +36,8 @@ const { stopReason } = await connection.agent.request("session/prompt", {
   sessionId: created.sessionId,
   prompt: [{ type: "text", text: "go" }],
 });
-process.stdout.write(answer.join("") + "\n");
+// Written in full before exiting: stdout on a pipe is asynchronous.
+await new Promise((resolve) => process.stdout.write(answer.join("") + "\n", resolve));
 process.stderr.write(`direct: ${updates} updates, ${stopReason}\n`);
 child.stdin.end();
 child.kill();

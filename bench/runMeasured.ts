@@ -29,7 +29,7 @@ export async function runMeasured(
   const started = performance.now();
   const child = spawn(node, ["--import", `file://${SELF_USAGE}`, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env, ACPGATE_BENCH_USAGE: usageFile },
+    env: { ...sameForAll(process.env), ...options.env, ACPGATE_BENCH_USAGE: usageFile },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdoutBytes = 0;
@@ -50,4 +50,14 @@ export async function runMeasured(
   }
   rmSync(dir, { recursive: true, force: true });
   return { wallMs, ...usage, stdoutBytes, exitCode, stderr };
+}
+
+/**
+ * The clients' environment, minus what would make one contender's agent start slower than
+ * another's: acpgate hands its agent a safelisted env, bare clients and acpx pass theirs on,
+ * and NODE_EXTRA_CA_CERTS alone adds ~60 ms to a Node agent's startup.
+ */
+function sameForAll(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _certs, NODE_OPTIONS: _options, ...rest } = env;
+  return rest;
 }

