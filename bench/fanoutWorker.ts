@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { Readable, Writable } from "node:stream";
 import { client, ndJsonStream, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+import { startProfile } from "./profilePhase.js";
 import { agentEnv, TICK_AGENT_PL } from "./benchEnv.js";
 import { rawManager } from "./rawPlane.js";
 
@@ -104,7 +105,9 @@ const sampler = setInterval(() => {
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
 const eluBefore = performance.eventLoopUtilization();
+const profiler = await startProfile(process.env.ACPGATE_BENCH_PROFILE);
 await Promise.all(all.map((c) => c.prompt()));
+await profiler?.stop();
 const elu = performance.eventLoopUtilization(eluBefore).utilization;
 loopDelay.disable();
 clearInterval(sampler);
