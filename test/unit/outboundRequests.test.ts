@@ -5,7 +5,7 @@ import { OutboundRequests } from "../../src/protocol/outboundRequests.js";
 
 const msg = (value: object): AnyMessage => value as AnyMessage;
 
-test("a response to an open request passes once; a repeat or unknown id is a stray", () => {
+void test("a response to an open request passes once; a repeat or unknown id is a stray", () => {
   const open = new OutboundRequests();
   open.sent(msg({ jsonrpc: "2.0", id: 0, method: "initialize", params: {} }));
   open.sent(msg({ jsonrpc: "2.0", method: "session/cancel", params: {} }));
@@ -16,7 +16,7 @@ test("a response to an open request passes once; a repeat or unknown id is a str
   assert.equal(open.isStray(msg({ jsonrpc: "2.0", result: {} })), true, "no id at all");
 });
 
-test("requests, notifications and shapeless objects are never strays", () => {
+void test("requests, notifications and shapeless objects are never strays", () => {
   const open = new OutboundRequests();
   assert.equal(open.isStray(msg({ jsonrpc: "2.0", id: 3, method: "fs/read_text_file" })), false);
   assert.equal(open.isStray(msg({ jsonrpc: "2.0", method: "session/update" })), false);
