@@ -11,7 +11,9 @@ export const DIRECT_CLIENT = join(here, "directClient.js");
 export const SELF_USAGE = join(here, "selfUsage.js");
 export const ACPGATE_CLI = join(REPO_ROOT, "dist/src/surfaces/cli/main.js");
 export const TICK_AGENT_PL = join(REPO_ROOT, "bench/tickAgent.pl");
+/** Full runs write results.json (committed with docs/bench.md); quick runs their own file. */
 export const RESULTS_FILE = join(REPO_ROOT, "bench/results.json");
+export const QUICK_RESULTS_FILE = join(REPO_ROOT, "bench/results.quick.json");
 
 export interface BenchOptions {
   quick: boolean;

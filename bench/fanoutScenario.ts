@@ -1,5 +1,4 @@
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { DIST_BENCH, type BenchOptions } from "./benchEnv.js";
@@ -26,7 +25,7 @@ interface WorkerResult {
 export async function fanoutScenario(
   options: BenchOptions,
 ): Promise<{ rows: Row[]; targets: TargetResult[]; raw: unknown }> {
-  if (!existsSync("/usr/bin/perl") && !process.env.PATH?.includes("perl")) {
+  if (spawnSync("perl", ["-e", "1"]).status !== 0) {
     return {
       rows: [
         { scenario: "fan-out", contender: "acpgate", metric: "-", unit: "-", note: "no perl" },

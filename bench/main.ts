@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { availableParallelism } from "node:os";
-import { benchOptions, RESULTS_FILE } from "./benchEnv.js";
+import { benchOptions, QUICK_RESULTS_FILE, RESULTS_FILE } from "./benchEnv.js";
 import { decisionScenario } from "./decisionScenario.js";
 import { fanoutScenario } from "./fanoutScenario.js";
 import { printTable, type Row, type TargetResult } from "./report.js";
@@ -50,5 +50,6 @@ const table = printTable(rows, targets);
 process.stdout.write(
   `acpgate bench — ${machine.date}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memGiB} GiB, Node ${machine.node}, load ${machine.loadavg.join("→")}${options.quick ? " (quick)" : ""}, ${((Date.now() - started) / 1000).toFixed(0)} s\n\n${table}\n`,
 );
-writeFileSync(RESULTS_FILE, JSON.stringify({ machine, rows, targets, raw }, null, 2) + "\n");
-process.stderr.write(`bench: wrote ${RESULTS_FILE}\n`);
+const resultsFile = options.quick || options.only.length ? QUICK_RESULTS_FILE : RESULTS_FILE;
+writeFileSync(resultsFile, JSON.stringify({ machine, rows, targets, raw }, null, 2) + "\n");
+process.stderr.write(`bench: wrote ${resultsFile}\n`);
