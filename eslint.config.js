@@ -4,7 +4,16 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "web/dist/**", "coverage/**", ".acpgate/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "web/dist/**",
+      "coverage/**",
+      ".acpgate/**",
+      "bench/.tools/**",
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

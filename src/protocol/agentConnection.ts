@@ -12,6 +12,7 @@ import { Emitter, type Disposable } from "../util/emitter.js";
 import type { ClientHandlers } from "./clientHandlers.js";
 import { assertOutboundExtensionName } from "./extensionNames.js";
 import { messageMethod, isNotification } from "./messageKinds.js";
+import { OutboundRequests } from "./outboundRequests.js";
 import { tapStream, type TappedMessage } from "./tap.js";
 
 export interface AgentConnectionOptions {
@@ -57,9 +58,14 @@ export class AgentConnection {
     const framed = ndJsonStream(options.output, options.input, {
       maxMessageBytes: options.maxMessageBytes,
     });
+    const outbound = new OutboundRequests();
     const stream = tapStream(framed, {
-      observe: (tapped) => this.tap.emit(tapped),
+      observe: (tapped) => {
+        if (tapped.direction === "out") outbound.sent(tapped.message);
+        this.tap.emit(tapped);
+      },
       intercept: (message: AnyMessage) => {
+        if (outbound.isStray(message)) return true;
         if (messageMethod(message) !== "session/update" || !isNotification(message)) return false;
         handlers.sessionUpdate((message as { params?: unknown }).params);
         return true;

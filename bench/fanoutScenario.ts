@@ -1,0 +1,130 @@
+import { execFile, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { DIST_BENCH, type BenchOptions } from "./benchEnv.js";
+import type { Row, TargetResult } from "./report.js";
+import { percentile, summarise } from "./stats.js";
+
+const run = promisify(execFile);
+
+interface WorkerResult {
+  readyHeapMiBPerSession: number;
+  readyRssMiBPerSession: number;
+  peakHeapMiBPerSession: number;
+  peakRssMiBPerSession: number;
+  loopUtilisation: number;
+  loopDelayP99Ms: number;
+  latencies: number[];
+}
+
+/**
+ * fan-out: N concurrent sessions in one process, each prompting a tick agent that sends a
+ * stamped chunk every INTERVAL. acpgate = one SessionManager; baseline = N bare SDK clients.
+ * Each repetition is a fresh process (memory deltas are per mode); modes alternate.
+ */
+export async function fanoutScenario(
+  options: BenchOptions,
+): Promise<{ rows: Row[]; targets: TargetResult[]; raw: unknown }> {
+  if (spawnSync("perl", ["-e", "1"]).status !== 0) {
+    return {
+      rows: [
+        { scenario: "fan-out", contender: "acpgate", metric: "-", unit: "-", note: "no perl" },
+      ],
+      targets: [],
+      raw: {},
+    };
+  }
+  const sessions = options.quick ? 50 : 200;
+  const ticks = options.quick ? 10 : 20;
+  const interval = "0.1";
+  const reps = options.quick ? 1 : 3;
+  const results: Record<string, WorkerResult[]> = { direct: [], acpgate: [] };
+  for (let rep = 0; rep < reps; rep++) {
+    for (const mode of rep % 2 === 0 ? ["direct", "acpgate"] : ["acpgate", "direct"]) {
+      const { stdout } = await run(
+        process.execPath,
+        [
+          "--expose-gc",
+          join(DIST_BENCH, "fanoutWorker.js"),
+          mode,
+          String(sessions),
+          String(ticks),
+          interval,
+        ],
+        { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+      );
+      const result = JSON.parse(stdout) as WorkerResult;
+      if (result.latencies.length !== sessions * ticks) {
+        throw new Error(
+          `fan-out ${mode}: ${result.latencies.length} stamped updates, want ${sessions * ticks}`,
+        );
+      }
+      results[mode]!.push(result);
+      process.stderr.write(
+        `  fan-out ${mode}: p99 ${percentile(result.latencies, 99).toFixed(1)} ms\n`,
+      );
+    }
+  }
+  const rows: Row[] = [];
+  const medianOf = (mode: string, pick: (r: WorkerResult) => number): number =>
+    summarise(results[mode]!.map(pick)).median;
+  const metrics: [string, string, (r: WorkerResult) => number][] = [
+    ["heap/session ready", "MiB", (r) => r.readyHeapMiBPerSession],
+    ["rss/session peak", "MiB", (r) => r.peakRssMiBPerSession],
+    ["latency p50", "ms", (r) => percentile(r.latencies, 50)],
+    ["latency p99", "ms", (r) => percentile(r.latencies, 99)],
+    ["loop busy while streaming", "%", (r) => r.loopUtilisation * 100],
+    ["loop delay p99", "ms", (r) => r.loopDelayP99Ms],
+  ];
+  for (const mode of ["direct", "acpgate"]) {
+    for (const [metric, unit, pick] of metrics) {
+      const value = summarise(results[mode]!.map(pick));
+      rows.push({
+        scenario: "fan-out",
+        contender: mode === "direct" ? "direct SDK ×N" : "acpgate SessionManager",
+        metric,
+        unit,
+        value,
+        ...(mode === "acpgate" ? { ratio: value.median / medianOf("direct", pick) } : {}),
+        ...(metric === "heap/session ready"
+          ? { note: `${sessions} sessions × ${ticks} chunks @${interval}s, ${reps} reps` }
+          : {}),
+      });
+    }
+  }
+  const rss = medianOf("acpgate", (r) => r.peakRssMiBPerSession);
+  const p99 = medianOf("acpgate", (r) => percentile(r.latencies, 99));
+  return {
+    rows,
+    targets: [
+      {
+        scenario: "fan-out",
+        target: "≤ 3 MB plane memory per session (peak RSS)",
+        measured: `${rss.toFixed(2)} MiB`,
+        pass: rss * 1.048576 <= 3,
+      },
+      {
+        scenario: "fan-out",
+        target: "update latency p99 < 50 ms",
+        measured: `${p99.toFixed(1)} ms`,
+        pass: p99 < 50,
+      },
+    ],
+    raw: {
+      sessions,
+      ticks,
+      interval,
+      reps,
+      summary: Object.fromEntries(
+        Object.entries(results).map(([mode, list]) => [
+          mode,
+          list.map(({ latencies, ...rest }) => ({
+            ...rest,
+            p50: percentile(latencies, 50),
+            p99: percentile(latencies, 99),
+          })),
+        ]),
+      ),
+    },
+  };
+}
