@@ -5,6 +5,7 @@ import type { AgentEntry } from "../config/agentSchema.js";
 import { buildAgentEnv } from "../inputs/agentEnv.js";
 import type { ExtensionRouter } from "../protocol/extensionRouter.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
+import { parseDuration } from "../util/duration.js";
 import { AcpgateError } from "../util/errors.js";
 import type { SessionEvent } from "./events.js";
 import { Session } from "./session.js";
@@ -86,7 +87,10 @@ export class SessionManager {
       unattended: request.unattended ?? false,
       ...(this.deps.extensionsFor ? { extensions: this.deps.extensionsFor(entry, request) } : {}),
       requestTimeoutMs: this.deps.requestTimeoutMs,
-      startupTimeoutMs: this.deps.startupTimeoutMs,
+      startupTimeoutMs:
+        entry.startupTimeout !== undefined
+          ? startupMs(entry.startupTimeout)
+          : this.deps.startupTimeoutMs,
     });
     this.sessions.set(session.id, session);
     this.subscriptions.set(
@@ -140,4 +144,9 @@ export class SessionManager {
     this.subscriptions.delete(id);
     this.sessions.delete(id);
   }
+}
+
+/** An entry's `startupTimeout`: a number of seconds or a duration string. */
+function startupMs(value: string | number): number {
+  return typeof value === "number" ? value * 1000 : parseDuration(value);
 }
