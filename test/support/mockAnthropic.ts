@@ -34,7 +34,7 @@ export function anthropicConversation(body: Obj): Conversation {
     const results = content.filter((b) => b.type === "tool_result").length;
     const text = content
       .filter((b) => b.type === "text")
-      .map((b) => String(b.text ?? ""))
+      .map((b) => (typeof b.text === "string" ? b.text : ""))
       .join("\n");
     if (results > 0 && !text.includes("@tool")) {
       toolResultsSince += results;

@@ -165,10 +165,12 @@ function handle(
 
 function toolNamesOf(body: Record<string, unknown>, dialect: "anthropic" | "gemini"): string[] {
   const tools = Array.isArray(body.tools) ? (body.tools as Record<string, unknown>[]) : [];
-  if (dialect === "anthropic") return tools.map((t) => String(t.name ?? ""));
+  if (dialect === "anthropic") return tools.map((t) => (typeof t.name === "string" ? t.name : ""));
   return tools.flatMap((t) =>
     Array.isArray(t.functionDeclarations)
-      ? (t.functionDeclarations as Record<string, unknown>[]).map((f) => String(f.name ?? ""))
+      ? (t.functionDeclarations as Record<string, unknown>[]).map((f) =>
+          typeof f.name === "string" ? f.name : "",
+        )
       : [],
   );
 }

@@ -96,7 +96,7 @@ export function sampleFor(schema: unknown, key = ""): unknown {
     unknown
   >;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
-  const type = String(s.type ?? "").toLowerCase();
+  const type = typeof s.type === "string" ? s.type.toLowerCase() : "";
   if (type === "object" || s.properties) {
     const props = (s.properties ?? {}) as Record<string, unknown>;
     return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, sampleFor(v, k)]));

@@ -43,7 +43,12 @@ function noNetworkEnv(mockUrl: string, home: string): Record<string, string> {
 
 /** A fresh HOME for one agent, with the settings that keep it offline. */
 export function makeAgentHome(id: RealAgentId, parent = tmpdir()): string {
-  const home = mkdtempSync(join(parent, `acpgate-${id}-home-`));
+  return prepareAgentHome(id, mkdtempSync(join(parent, `acpgate-${id}-home-`)));
+}
+
+/** Creates (or refreshes) `home` with the settings that keep the agent offline. */
+export function prepareAgentHome(id: RealAgentId, home: string): string {
+  mkdirSync(home, { recursive: true });
   if (id === "gemini") {
     mkdirSync(join(home, ".gemini"), { recursive: true });
     writeFileSync(

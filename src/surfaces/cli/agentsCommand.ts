@@ -1,16 +1,19 @@
 import { resolveCommand } from "../../agents/catalogue.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs } from "./args.js";
+import { doctorCommand } from "./doctorCommand.js";
 import { EXIT } from "./exitCodes.js";
 import { AcpgateError } from "../../util/errors.js";
 
 export const AGENTS_HELP = `Usage: acpgate agents list [--json] [--config FILE]
+       acpgate agents doctor ID|--all [--json]   (see 'acpgate agents doctor --help')
 
 Lists the agents of the catalogue: the built-in demo agent and those in acpgate.yaml.
 `;
 
 export async function agentsCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === "doctor") return doctorCommand(rest);
   const { values } = parseCommandArgs("agents", rest, {
     json: { type: "boolean" },
     config: { type: "string" },
