@@ -29,7 +29,7 @@ function doctor(
   });
 }
 
-describe("acpgate agents doctor", () => {
+void describe("acpgate agents doctor", () => {
   let mock: MockLlm;
   let root: string;
   let config: string;
@@ -57,7 +57,7 @@ describe("acpgate agents doctor", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test("--all --json: the matrix of demo, claude and gemini, then nothing left running", async () => {
+  void test("--all --json: the matrix of demo, claude and gemini, then nothing left running", async () => {
     const { code, stdout } = await doctor(
       ["--all", "--json", "--config", config, "--cwd", root],
       env,
@@ -111,7 +111,7 @@ describe("acpgate agents doctor", () => {
     assert.match(formatDoctorReport(claude), /auth\s+gateway: ok/);
   });
 
-  test("a wrong auth method: exit 1, the failing step and the agent's reason", async () => {
+  void test("a wrong auth method: exit 1, the failing step and the agent's reason", async () => {
     const wrong = join(root, "wrong.yaml");
     writeFileSync(wrong, readFileSync(config, "utf8").replace("method: gateway", "method: nope"));
     const { code, stdout } = await doctor(["claude", "--config", wrong, "--cwd", root], env);

@@ -16,7 +16,7 @@ import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/real
 // authenticate failures from real agents reach the user with the agent's own reason and the
 // methods it offered, and the failed agent leaves no process behind.
 
-describe("real agents: authenticate failures", () => {
+void describe("real agents: authenticate failures", () => {
   let mock: MockLlm;
   let root: string;
   before(async () => {
@@ -50,7 +50,7 @@ describe("real agents: authenticate failures", () => {
     throw new Error(`${id} started although its auth was wrong`);
   }
 
-  test("claude: a method it does not offer is reported with its reason and its methods", async () => {
+  void test("claude: a method it does not offer is reported with its reason and its methods", async () => {
     const { error, home } = await startError("claude", (e) => ({
       ...e,
       auth: { method: "bogus" },
@@ -62,7 +62,7 @@ describe("real agents: authenticate failures", () => {
     assert.deepEqual(await noProcessWithEnv("HOME", home), []);
   });
 
-  test("gemini: -32000 from authenticate carries the agent's message and the methods", async () => {
+  void test("gemini: -32000 from authenticate carries the agent's message and the methods", async () => {
     const { error, home } = await startError("gemini", (e) => ({
       ...e,
       auth: { method: "gateway", meta: { gateway: { baseUrl: 42 } } },
@@ -73,7 +73,7 @@ describe("real agents: authenticate failures", () => {
     assert.deepEqual(await noProcessWithEnv("HOME", home), []);
   });
 
-  test("gemini: authentication required at session/new names the offered methods", async () => {
+  void test("gemini: authentication required at session/new names the offered methods", async () => {
     const { error } = await startError("gemini", (e) => ({
       ...e,
       auth: { method: "gemini-api-key" },

@@ -18,7 +18,7 @@ import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/real
 
 const WRITE_TOOL: Record<RealAgentId, string> = { claude: "Write", gemini: "write_file" };
 
-describe("real agents under read-only", () => {
+void describe("real agents under read-only", () => {
   let mock: MockLlm;
   let root: string;
   before(async () => {
@@ -31,7 +31,7 @@ describe("real agents under read-only", () => {
   });
 
   for (const id of ["claude", "gemini"] as RealAgentId[]) {
-    test(`${id}: the write is refused by policy and the file is unchanged`, async (t) => {
+    void test(`${id}: the write is refused by policy and the file is unchanged`, async (t) => {
       const home = makeAgentHome(id, root);
       const cwd = mkdtempSync(join(root, `ws-${id}-`));
       writeFileSync(join(cwd, "keep.txt"), "original\n");

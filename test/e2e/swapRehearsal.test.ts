@@ -13,7 +13,7 @@ import { expectedOutcome, ORIGINAL, rehearseSwap } from "../support/swapRehearsa
 // ALLOWED WRITE: once the policy engine is merged, add a second test passing `allowedWrite`
 // (see swapRehearsal.ts) and expect exit 0, `write allowed.txt allowed` and the file written.
 
-describe("rehearsed swap under read-only", () => {
+void describe("rehearsed swap under read-only", () => {
   let mock: MockLlm;
   let root: string;
   before(async () => {
@@ -25,7 +25,7 @@ describe("rehearsed swap under read-only", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  test("demo, claude and gemini: read, refused write, final answer", async (t) => {
+  void test("demo, claude and gemini: read, refused write, final answer", async (t) => {
     const report = await rehearseSwap({
       agents: ["demo", "claude", "gemini"],
       mockUrl: mock.url,

@@ -15,14 +15,14 @@ const geminiTools = [
 const prompt =
   'Do it.\n@tool read {"file_path": "/w/a.txt"}\n@tool write {"file_path": "/w/b.txt", "content": "x"}';
 
-test("directives are parsed one per line; bad JSON gives empty args", () => {
+void test("directives are parsed one per line; bad JSON gives empty args", () => {
   assert.deepEqual(parseDirectives('@tool Write {"a": 1}\ntext\n@tool read {oops}'), [
     { name: "Write", args: { a: 1 } },
     { name: "read", args: {} },
   ]);
 });
 
-test("each tool result advances to the next directive, then the final text", () => {
+void test("each tool result advances to the next directive, then the final text", () => {
   const at = (n: number) =>
     reply({ promptText: prompt, toolResultsSince: n, tools: claudeTools }, "done");
   assert.deepEqual(at(0), { type: "tool", name: "Read", input: { file_path: "/w/a.txt" } });
@@ -34,7 +34,7 @@ test("each tool result advances to the next directive, then the final text", () 
   assert.deepEqual(at(2), { type: "text", text: "done" });
 });
 
-test("a family maps to the agent's tool and its parameter names", () => {
+void test("a family maps to the agent's tool and its parameter names", () => {
   const first = reply({ promptText: prompt, toolResultsSince: 0, tools: geminiTools }, "done");
   assert.deepEqual(first, {
     type: "tool",
@@ -43,7 +43,7 @@ test("a family maps to the agent's tool and its parameter names", () => {
   });
 });
 
-test("no tools offered (side requests) or no directive: plain text", () => {
+void test("no tools offered (side requests) or no directive: plain text", () => {
   assert.equal(reply({ promptText: prompt, toolResultsSince: 0, tools: [] }, "t").type, "text");
   assert.equal(
     reply({ promptText: "hi", toolResultsSince: 0, tools: claudeTools }, "t").type,
@@ -51,7 +51,7 @@ test("no tools offered (side requests) or no directive: plain text", () => {
   );
 });
 
-test("JSON side requests get a value of their schema", () => {
+void test("JSON side requests get a value of their schema", () => {
   const schema = {
     type: "OBJECT",
     properties: {

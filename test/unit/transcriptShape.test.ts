@@ -6,7 +6,7 @@ import { diffKinds, shapeOf } from "../support/transcriptShape.js";
 
 const e = (type: string, fields: Record<string, unknown> = {}) => ({ type, ...fields });
 
-test("an unannounced permission (gemini) and an announced one (demo) give the same outcome", () => {
+void test("an unannounced permission (gemini) and an announced one (demo) give the same outcome", () => {
   const demo = shapeOf([
     e("tool_call", { toolCallId: "1", kind: "read", locations: ["keep.txt"] }),
     e("fs_read", { path: "keep.txt" }),
@@ -40,7 +40,7 @@ test("an unannounced permission (gemini) and an announced one (demo) give the sa
   assert.ok(gemini.notes.includes("sends empty message chunks"));
 });
 
-test("no text after the last tool event: no answer milestone", () => {
+void test("no text after the last tool event: no answer milestone", () => {
   const shape = shapeOf([
     e("agent_message", { text: "early" }),
     e("tool_call", { toolCallId: "1", kind: "read" }),
@@ -49,6 +49,6 @@ test("no text after the last tool event: no answer milestone", () => {
   assert.deepEqual(shape.outcome, ["stop end_turn"]);
 });
 
-test("diffKinds marks removals and additions against the base", () => {
+void test("diffKinds marks removals and additions against the base", () => {
   assert.deepEqual(diffKinds(["a", "b", "c"], ["a", "c", "d"]), ["  a", "- b", "  c", "+ d"]);
 });
