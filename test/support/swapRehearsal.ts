@@ -57,13 +57,14 @@ export interface SwapReport {
 }
 
 export const ORIGINAL = "original\n";
+export const DRAFT = "draft\n";
 
 function prompt(agentId: string, ws: string, allowed: boolean): string {
   if (agentId === "demo") {
     return [
       "@read keep.txt",
       "@write keep.txt changed",
-      ...(allowed ? ["@write allowed.txt written"] : []),
+      ...(allowed ? ["@read allowed.txt", "@write allowed.txt written"] : []),
       `@say ${FINAL_TEXT}`,
     ].join("\n");
   }
@@ -73,7 +74,10 @@ function prompt(agentId: string, ws: string, allowed: boolean): string {
     tool("read", { file_path: join(ws, "keep.txt") }),
     tool("write", { file_path: join(ws, "keep.txt"), content: "changed\n" }),
     ...(allowed
-      ? [tool("write", { file_path: join(ws, "allowed.txt"), content: "written\n" })]
+      ? [
+          tool("read", { file_path: join(ws, "allowed.txt") }),
+          tool("write", { file_path: join(ws, "allowed.txt"), content: "written\n" }),
+        ]
       : []),
   ].join("\n");
 }
@@ -82,7 +86,7 @@ export function expectedOutcome(allowed: boolean): string[] {
   return [
     "read keep.txt",
     "write keep.txt refused",
-    ...(allowed ? ["write allowed.txt allowed"] : []),
+    ...(allowed ? ["read allowed.txt", "write allowed.txt allowed"] : []),
     "answer",
     "stop end_turn",
   ];
@@ -116,6 +120,8 @@ export async function rehearseSwap(options: SwapOptions): Promise<SwapReport> {
   for (const agentId of options.agents) {
     const ws = mkdtempSync(join(options.workRoot, `ws-${agentId}-`));
     writeFileSync(join(ws, "keep.txt"), ORIGINAL);
+    // An existing file: gemini-cli cannot create a new one through the client (docs/agents.md).
+    if (allowed) writeFileSync(join(ws, "allowed.txt"), DRAFT);
     const args = ["run", "--agent", agentId, "--cwd", ws, "--config", config, "--format", "json"];
     if (options.allowedWrite) args.push("--policy", options.allowedWrite.policy);
     const result = await runCli([...args, prompt(agentId, ws, allowed)], ws);

@@ -14,7 +14,11 @@ export function formatSwapReport(report: SwapReport): string {
       String(run.exitCode),
       same ? "= expected" : `DIFFERS: ${run.shape.outcome.join(" · ")}`,
       run.files["keep.txt"] === "original\n" ? "unchanged" : "CHANGED",
-      run.files["allowed.txt"] === null ? "absent" : "written",
+      run.files["allowed.txt"] === null
+        ? "absent"
+        : run.files["allowed.txt"] === "draft\n"
+          ? "unchanged"
+          : "written",
     ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
