@@ -18,7 +18,7 @@ import { shapeOf } from "../support/transcriptShape.js";
 // workspace-write policy with one allow rule (allowed.txt): claude writes the file itself
 // after the permission, gemini writes it through fs/write_text_file. Both end the same way.
 
-describe("real agents: a refused and an allowed write in one turn", () => {
+void describe("real agents: a refused and an allowed write in one turn", () => {
   let mock: MockLlm;
   let root: string;
   before(async () => {
