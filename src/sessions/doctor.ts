@@ -65,7 +65,9 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   try {
     await session.start();
   } catch (caught) {
-    const failed = [...pending.values()][0]?.step ?? timings.find((t) => !t.ok)?.step ?? null;
+    const failed = isAcpgateError(caught, "agent_spawn_failed")
+      ? null
+      : ([...pending.values()][0]?.step ?? timings.find((t) => !t.ok)?.step ?? null);
     error = {
       step: failed,
       code: isAcpgateError(caught) ? caught.code : "internal",

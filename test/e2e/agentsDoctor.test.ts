@@ -111,6 +111,20 @@ void describe("acpgate agents doctor", () => {
     assert.match(formatDoctorReport(claude), /auth\s+gateway: ok/);
   });
 
+  void test("usage errors exit 2; an agent that cannot start fails at start", async () => {
+    assert.equal((await doctor([], env)).code, 2);
+    assert.equal((await doctor(["demo", "--all"], env)).code, 2);
+    const missing = join(root, "missing.yaml");
+    writeFileSync(missing, "agents:\n  ghost: { command: /nonexistent/agent }\n");
+    const { code, stdout } = await doctor(["ghost", "--json", "--config", missing], env);
+    const report = JSON.parse(stdout) as DoctorReport;
+    assert.equal(code, 1);
+    assert.deepEqual(
+      [report.ok, report.error?.step, report.error?.code, report.processGone],
+      [false, null, "agent_spawn_failed", true],
+    );
+  });
+
   void test("a wrong auth method: exit 1, the failing step and the agent's reason", async () => {
     const wrong = join(root, "wrong.yaml");
     writeFileSync(wrong, readFileSync(config, "utf8").replace("method: gateway", "method: nope"));

@@ -35,7 +35,7 @@ export async function doctorCommand(argv: string[]): Promise<number> {
     process.stdout.write(DOCTOR_HELP);
     return EXIT.ok;
   }
-  if (values.all === positionals.length > 0 || positionals.length > 1)
+  if (Boolean(values.all) === positionals.length > 0 || positionals.length > 1)
     throw new AcpgateError("usage", `give one agent ID or --all\n\n${DOCTOR_HELP}`);
   const plane = createPlane({ configFile: values.config, cwd: process.cwd() });
   const ids = values.all ? plane.catalogue.ids() : positionals;

@@ -49,7 +49,8 @@ export function formatDoctorReport(report: DoctorReport): string {
     ["client calls", report.clientCapabilities.used.join(", ") || "none during the probe"],
     [
       "timings",
-      report.timings.map((t) => `${t.step} ${t.ms} ms${t.ok ? "" : " (failed)"}`).join(" · "),
+      report.timings.map((t) => `${t.step} ${t.ms} ms${t.ok ? "" : " (failed)"}`).join(" · ") ||
+        "-",
     ],
     ["process", report.processGone ? "gone after close" : "STILL RUNNING after close"],
   ];
