@@ -21,3 +21,12 @@ export function invalidParams(message: string, data: Record<string, unknown> = {
 export function notFound(message: string, data: Record<string, unknown> = {}): RequestError {
   return new RequestError(-32002, message, data);
 }
+
+/**
+ * A missing file, in the SDK's standard wording (`RequestError.resourceNotFound`). Agents match
+ * on it: gemini-cli turns "Resource not found" into ENOENT, so writing a new file (which it
+ * reads first to diff) works; any other wording fails the write with "Error checking file".
+ */
+export function fileNotFound(path: string): RequestError {
+  return new RequestError(-32002, `Resource not found: ${path}`, { uri: path, path });
+}

@@ -10,6 +10,7 @@ import { missingCapabilities } from "../agents/capabilities.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { AcpgateError } from "../util/errors.js";
 import { mergeDeep } from "../util/mergeDeep.js";
+import { wireErrorDetail } from "../protocol/wireErrorDetail.js";
 
 export type StartHow =
   | { how: "new" }
@@ -75,7 +76,9 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
   if (entry.auth) await authenticate(input, initialize);
   const base = { cwd: input.cwd, mcpServers };
   if (input.how.how === "new") {
-    const response = await connection.request<{ sessionId: string }>("session/new", base, timeout);
+    const response = await connection
+      .request<{ sessionId: string }>("session/new", base, timeout)
+      .catch((error: unknown) => rethrowAuthRequired(error, agentId, initialize));
     return {
       initialize,
       agentSessionId: response.sessionId,
@@ -113,12 +116,33 @@ async function authenticate(input: BootstrapInput, initialize: InitializeRespons
     );
   } catch (error) {
     if (error instanceof RequestError) {
+      const detail = wireErrorDetail(error);
       throw new AcpgateError(
         "agent_error",
-        `agent '${input.agentId}' refused authenticate with method '${auth.method}': ${error.message} (offered methods: ${offered.join(", ") || "none"})`,
-        { agentId: input.agentId, method: auth.method, offered, wireCode: error.code },
+        `agent '${input.agentId}' refused authenticate with method '${auth.method}': ${error.message}${detail ? ` (${detail})` : ""} (offered methods: ${offered.join(", ") || "none"})`,
+        {
+          agentId: input.agentId,
+          method: auth.method,
+          offered,
+          wireCode: error.code,
+          data: error.data,
+        },
       );
     }
     throw error;
   }
+}
+
+/** -32000 from session/new means "authenticate first": say which methods the agent offers. */
+function rethrowAuthRequired(error: unknown, agentId: string, init: InitializeResponse): never {
+  if (error instanceof RequestError && error.code === -32000) {
+    const offered = (init.authMethods ?? []).map((m) => m.id);
+    throw new AcpgateError(
+      "agent_error",
+      `agent '${agentId}' requires authentication: ${error.message} (offered methods: ${offered.join(", ") || "none"}; set \`auth: {method: …}\` in its catalogue entry)`,
+      { agentId, offered, wireCode: error.code, data: error.data },
+      { cause: error },
+    );
+  }
+  throw error;
 }

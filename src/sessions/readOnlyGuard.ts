@@ -1,5 +1,5 @@
 import type { ReadTextFileRequest, ReadTextFileResponse } from "@agentclientprotocol/sdk";
-import { refusedByPolicy, notFound } from "../protocol/wireErrors.js";
+import { refusedByPolicy, notFound, fileNotFound } from "../protocol/wireErrors.js";
 import { resolveWithin } from "../workspace/resolvePath.js";
 import { readTextSlice } from "../workspace/textFiles.js";
 import type { GuardContext, PermissionVerdict, SessionGuard } from "./sessionGuard.js";
@@ -48,8 +48,7 @@ export class ReadOnlyGuard implements SessionGuard {
       return { content };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT")
-        throw notFound(`file not found: ${params.path}`, { path: params.path });
+      if (code === "ENOENT") throw fileNotFound(params.path);
       throw error;
     }
   }

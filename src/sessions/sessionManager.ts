@@ -7,6 +7,7 @@ import type { McpServerInput } from "../inputs/selectMcpServers.js";
 import { DialectRouter } from "../protocol/dialectRouter.js";
 import type { ExtensionRouter } from "../protocol/extensionRouter.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
+import { parseDuration } from "../util/duration.js";
 import { AcpgateError } from "../util/errors.js";
 import type { SessionEvent } from "./events.js";
 import { PendingQuestions } from "./pendingQuestions.js";
@@ -145,7 +146,10 @@ export class SessionManager {
             ask: questionDesk(configured.extensions, this.questions),
           }),
       requestTimeoutMs: this.deps.requestTimeoutMs,
-      startupTimeoutMs: this.deps.startupTimeoutMs,
+      startupTimeoutMs:
+        entry.startupTimeout !== undefined
+          ? startupMs(entry.startupTimeout)
+          : this.deps.startupTimeoutMs,
     });
     this.sessions.set(session.id, session);
     this.subscriptions.set(
@@ -201,4 +205,9 @@ export class SessionManager {
     this.subscriptions.delete(id);
     this.sessions.delete(id);
   }
+}
+
+/** An entry's `startupTimeout`: a number of seconds or a duration string. */
+function startupMs(value: string | number): number {
+  return typeof value === "number" ? value * 1000 : parseDuration(value);
 }

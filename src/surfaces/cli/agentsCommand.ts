@@ -1,6 +1,7 @@
 import { resolveCommand } from "../../agents/catalogue.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs } from "./args.js";
+import { doctorCommand } from "./doctorCommand.js";
 import { EXIT } from "./exitCodes.js";
 import { AcpgateError } from "../../util/errors.js";
 import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
@@ -8,6 +9,7 @@ import { formatAgentView, showAgent } from "./agentsShow.js";
 
 export const AGENTS_HELP = `Usage: acpgate agents list [--json] [--config FILE]
        acpgate agents show ID [--env NAME] [--json] [--config FILE]
+       acpgate agents doctor ID|--all [--json]   (see 'acpgate agents doctor --help')
 
 list: the agents of the catalogue (the built-in demo agent and those in acpgate.yaml).
 show: what agent ID would be given: command, args, environment variable names (values
@@ -16,6 +18,7 @@ show: what agent ID would be given: command, args, environment variable names (v
 
 export async function agentsCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === "doctor") return doctorCommand(rest);
   const { values, positionals } = parseCommandArgs("agents", rest, {
     json: { type: "boolean" },
     env: { type: "string" },

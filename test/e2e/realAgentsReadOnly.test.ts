@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Catalogue } from "../../src/agents/catalogue.js";
+import { groupAlive } from "../../src/agents/processGroup.js";
+import { configSchema } from "../../src/config/schema.js";
+import type { SessionEvent } from "../../src/sessions/events.js";
+import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { SessionManager } from "../../src/sessions/sessionManager.js";
+import { MOCK_FINAL_TEXT, startMockLlm, type MockLlm } from "../support/mockLlm.js";
+import { noProcessWithEnv } from "../support/processes.js";
+import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
+
+// Real claude-agent-acp and gemini --acp, offline on the mock LLM, under the read-only guard:
+// the agent reads, asks to write, is refused, leaves the file alone and answers.
+
+const WRITE_TOOL: Record<RealAgentId, string> = { claude: "Write", gemini: "write_file" };
+
+void describe("real agents under read-only", () => {
+  let mock: MockLlm;
+  let root: string;
+  before(async () => {
+    mock = await startMockLlm();
+    root = mkdtempSync(join(tmpdir(), "acpgate-real-"));
+  });
+  after(async () => {
+    await mock.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  for (const id of ["claude", "gemini"] as RealAgentId[]) {
+    void test(`${id}: the write is refused by policy and the file is unchanged`, async (t) => {
+      const home = makeAgentHome(id, root);
+      const cwd = mkdtempSync(join(root, `ws-${id}-`));
+      writeFileSync(join(cwd, "keep.txt"), "original\n");
+      const config = configSchema.parse({ agents: { [id]: realAgentEntry(id, mock.url, home) } });
+      const manager = new SessionManager({
+        catalogue: new Catalogue(config),
+        guardFor: () => new ReadOnlyGuard(),
+      });
+      const session = manager.prepare({ agentId: id, cwd, unattended: true });
+      const events: SessionEvent[] = [];
+      session.on((event) => events.push(event));
+      const before = mock.requests.length;
+      try {
+        await session.start();
+        const turn = await session.prompt(
+          [
+            "Update the file.",
+            `@tool read {"file_path": "${join(cwd, "keep.txt")}"}`,
+            `@tool write {"file_path": "${join(cwd, "keep.txt")}", "content": "changed\\n"}`,
+          ].join("\n"),
+        );
+        assert.equal(turn.stopReason, "end_turn");
+      } finally {
+        const pid = session.pid;
+        await manager.dispose();
+        assert.ok(pid !== undefined && !groupAlive(pid), "agent process group gone after close");
+      }
+      assert.equal(readFileSync(join(cwd, "keep.txt"), "utf8"), "original\n");
+      const decided = events.filter((e) => e.type === "permission_decided");
+      assert.equal(decided.length, 1, "one permission request, for the write");
+      assert.equal(decided[0]?.type === "permission_decided" && decided[0].outcome, "reject");
+      assert.equal(decided[0]?.type === "permission_decided" && decided[0].ruleId, "read-only");
+      const text = events.map((e) => (e.type === "agent_message" ? e.text : "")).join("");
+      assert.ok(text.includes(MOCK_FINAL_TEXT), `final answer reached the client: ${text}`);
+      assert.deepEqual(session.stats, {
+        permissionsAllowed: 0,
+        permissionsRejected: 1,
+        permissionsCancelled: 0,
+      });
+
+      const mine = mock.requests.slice(before);
+      const toolCalls = mine.flatMap((r) => (r.reply?.type === "tool" ? [r.reply.name] : []));
+      assert.ok(
+        toolCalls.includes(WRITE_TOOL[id]),
+        `mock asked for ${WRITE_TOOL[id]}: ${toolCalls.join(",")}`,
+      );
+      assert.ok(mock.toolNamesSeen().includes(WRITE_TOOL[id]));
+      for (const escape of mine.filter((r) => r.kind === "escape"))
+        t.diagnostic(`refused outbound attempt: ${escape.method} ${escape.path}`);
+      assert.deepEqual(
+        await noProcessWithEnv("HOME", home),
+        [],
+        "no process left with the agent's HOME",
+      );
+    });
+  }
+});

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
+import { noProcessWithEnv } from "../support/processes.js";
+import { formatSwapReport } from "../support/swapReportText.js";
+import { expectedOutcome, ORIGINAL, rehearseSwap } from "../support/swapRehearsal.js";
+
+// The rehearsed swap: the same scenario through `acpgate run --format json` on the demo agent,
+// claude-agent-acp and gemini --acp gives the same outcome, whatever events each one emits.
+// ALLOWED WRITE: once the policy engine is merged, add a second test passing `allowedWrite`
+// (see swapRehearsal.ts) and expect exit 0, `write allowed.txt allowed` and the file written.
+
+void describe("rehearsed swap under read-only", () => {
+  let mock: MockLlm;
+  let root: string;
+  before(async () => {
+    mock = await startMockLlm();
+    root = mkdtempSync(join(tmpdir(), "acpgate-swap-"));
+  });
+  after(async () => {
+    await mock.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  void test("demo, claude and gemini: read, refused write, final answer", async (t) => {
+    const report = await rehearseSwap({
+      agents: ["demo", "claude", "gemini"],
+      mockUrl: mock.url,
+      workRoot: root,
+    });
+    t.diagnostic(formatSwapReport(report));
+    for (const run of report.runs) {
+      assert.deepEqual(run.shape.outcome, expectedOutcome(false), `${run.agentId}: ${run.stderr}`);
+      assert.equal(run.exitCode, 5, `${run.agentId}: exit 5, a permission refused by policy`);
+      assert.equal(run.files["keep.txt"], ORIGINAL, `${run.agentId} left keep.txt unchanged`);
+    }
+    assert.equal(report.sameOutcome, true);
+    const gemini = report.runs.find((r) => r.agentId === "gemini");
+    assert.ok(gemini?.shape.notes.includes("asks permission for a tool call it never announced"));
+    const claude = report.runs.find((r) => r.agentId === "claude");
+    assert.ok(!claude?.shape.kinds.includes("fs_read"), "claude reads files itself");
+    assert.deepEqual(await noProcessWithEnv("HOME", join(root, "homes")), []);
+  });
+});
