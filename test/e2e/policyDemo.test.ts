@@ -22,6 +22,8 @@ let root: string;
 let ws: string;
 
 const CONFIG = `
+environments:
+  dev: { policy: workspace-write }
 policies:
   workspace-write:
     allow:
@@ -129,6 +131,24 @@ void test("unattendedAsk: fail ends the run when policy asks and nobody can answ
   const result = await run("strict-ask", "@run echo hi\n@say after");
   assert.equal(result.code, 5, result.stdout + result.stderr);
   assert.match(result.stdout + result.stderr, /unattendedAsk: fail/);
+});
+
+void test("an environment names the policy when --policy is not given", async () => {
+  const result = await runCli(
+    [
+      "run",
+      "--config",
+      "acpgate.yaml",
+      "--env",
+      "dev",
+      "--format",
+      "json",
+      "@write src/env.ts via-env",
+    ],
+    { cwd: ws },
+  );
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(readFileSync(join(ws, "src/env.ts"), "utf8"), "via-env");
 });
 
 void test("policy explain prints the decision, the rule and why", async () => {

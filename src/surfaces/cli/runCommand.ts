@@ -74,6 +74,11 @@ export async function runCommand(argv: string[]): Promise<number> {
       `unknown environment '${values.env}'; known: ${Object.keys(plane.config.environments).join(", ") || "none"}`,
     );
   }
+  // --policy wins; else the environment's policy; else the plane's default (read-only).
+  const policyName =
+    values.policy ??
+    (values.env !== undefined ? plane.config.environments[values.env]?.policy : undefined);
+  const policy = policyName ? plane.policyFor(policyName) : plane.policy;
   const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
   const printer = createPrinter(format);
   const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
@@ -81,6 +86,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     agentId,
     cwd: resolve(values.cwd ?? "."),
     unattended: true,
+    policy: policy.name,
   });
   session.on((event) => printer.onEvent(event));
   const stop = new RunStopper(session);
@@ -90,7 +96,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     spinner.start(`starting agent ${agentId}`);
     await session.start();
     spinner.stop();
-    printer.note(describePolicy(plane.policy));
+    printer.note(describePolicy(policy));
     stop.arm(timeoutMs);
     const turn = await session.prompt(prompt);
     code = exitCodeForTurn({
