@@ -44,11 +44,11 @@ function decideWithoutGrants(
   const hard = hardLimit(request, policy, state);
   if (hard) return hard;
   const deny = firstMatch(policy.deny, request, "any");
-  if (deny) return fromRule("reject", deny, "denied");
+  if (deny) return unknownNote(fromRule("reject", deny, "denied"), deny, request);
   const mode = modeLimit(request, policy, state);
   if (mode) return mode;
   const ask = firstMatch(policy.ask, request, "any");
-  if (ask) return fromRule("ask", ask, "needs approval");
+  if (ask) return unknownNote(fromRule("ask", ask, "needs approval"), ask, request);
   const allow = firstMatch(policy.allow, request, "all");
   if (allow) {
     const always = allow.always === true && policy.allowAlways;
@@ -112,4 +112,16 @@ function firstMatch(
 
 function fromRule(outcome: Decision["outcome"], rule: Rule, verb: string): Decision {
   return { outcome, ruleId: rule.id, reason: rule.reason ?? `${verb} by rule ${rule.id}` };
+}
+
+/** Says so when a rule matched only because the request left its command or paths unknown. */
+function unknownNote(decision: Decision, rule: Rule, request: PolicyRequest): Decision {
+  const byCommand = request.commandUnknown && (rule.commands || rule.commandRegex);
+  const byPath = request.pathsUnknown && rule.paths;
+  if (!byCommand && !byPath) return decision;
+  const what = byCommand ? "command" : "paths";
+  return {
+    ...decision,
+    reason: `${decision.reason} (the ${what} cannot be determined: read as the most dangerous)`,
+  };
 }

@@ -16,7 +16,7 @@ export const DEFAULT_DENY: readonly Rule[] = [
   {
     id: "default-deny.rm-root",
     commandRegex: [
-      `${prog("rm")}\\s(?=.*(?:^|\\s)(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)(?:\\s|$))(?=.*\\s(?:/+\\*?|~/?\\*?|\\$\\{?HOME\\}?/?\\*?|\\.{1,2}/?\\*?|/[A-Za-z]+/?\\*?)(?:\\s|$))`,
+      `${prog("rm")}(?=\\s)(?=.*\\s(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)(?:\\s|$))(?=.*\\s(?:/+\\*?|~/?\\*?|\\$\\{?HOME\\}?/?\\*?|\\.{1,2}/?\\*?|/[A-Za-z]+/?\\*?)(?:\\s|$))`,
       "(?:^|\\s)--no-preserve-root(?:\\s|$)",
     ],
     reason: "recursive delete of /, a top-level directory, ~ or the whole workspace",

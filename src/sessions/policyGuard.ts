@@ -50,7 +50,7 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
   private policy: Policy;
   private roots: WorkspaceRoots;
   private readonly grants: Grant[] = [];
-  /** Paths and commands a person approved this session, so fs/terminal do not ask again. */
+  /** Files and commands of tool calls just allowed, so the fs/terminal calls that carry them out pass once. */
   private readonly approved = new Set<string>();
   private readonly terminals = new TerminalManager();
   private readonly workspace: GuardedWorkspace;
@@ -109,6 +109,8 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
       toolCallId,
       optionKinds: params.options.map((o) => o.kind),
     });
+    // The fs/terminal calls that carry out an allowed tool call need no second answer.
+    if (judged.outcome === "allow") for (const key of approvalKeys(view)) this.approved.add(key);
     const unannounced = view.announced === false ? " (tool call not announced)" : "";
     return { ...judged, reason: judged.reason + unannounced };
   }
@@ -179,7 +181,7 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
       return {
         outcome: "allow",
         ruleId: decision.ruleId,
-        reason: "approved earlier in this session",
+        reason: "carries out a tool call allowed just before",
         decidedBy: "approval",
       };
     const approver = this.options.approver;
@@ -196,7 +198,7 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
         signal,
       );
       const scope = verdict.scope === "always" && this.policy.allowAlways ? "always" : "once";
-      if (verdict.outcome === "allow") this.remember(view, scope);
+      if (verdict.outcome === "allow" && scope === "always") this.grant(view);
       return { ...verdict, ruleId: verdict.ruleId ?? decision.ruleId, scope };
     }
     const reason = `${decision.reason}; nobody can answer (unattended)`;
@@ -222,23 +224,33 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
     };
   }
 
+  /**
+   * Whether a person just approved the permission this fs/terminal call carries out. Only
+   * for fs/* and terminal/* (never a later permission request: that is what allow_always
+   * is for), and used up by the call.
+   */
   private approvedBefore(view: PolicyRequest): boolean {
+    if (view.source === "permission") return false;
     const writes = view.kinds.some((k) => k === "edit" || k === "delete" || k === "move");
-    if (view.command !== undefined && !writes) return this.approved.has(`execute:${view.command}`);
-    if (writes && !view.pathsUnknown && view.paths.length)
-      return view.paths.every((p) => this.approved.has(`edit:${p.real}`));
-    return false;
+    const keys =
+      view.command !== undefined && !writes
+        ? [`execute:${view.command}`]
+        : writes && !view.pathsUnknown && view.paths.length
+          ? view.paths.map((p) => `edit:${p.real}`)
+          : [];
+    if (!keys.length || !keys.every((k) => this.approved.has(k))) return false;
+    for (const key of keys) this.approved.delete(key);
+    return true;
   }
 
-  private remember(view: PolicyRequest, scope: "once" | "always"): void {
-    for (const key of approvalKeys(view)) this.approved.add(key);
+  private grant(view: PolicyRequest): void {
     const toolName = view.toolName ?? view.title;
-    if (scope === "always" && toolName)
+    if (toolName)
       this.grants.push({ id: `${this.grants.length + 1}`, kinds: view.kinds, toolName });
   }
 }
 
-/** A person's approval of writing these exact files or running this exact command. */
+/** An allowed tool call's files and command, for the fs/terminal calls that follow it. */
 function approvalKeys(view: PolicyRequest): string[] {
   const keys: string[] = [];
   if (view.command !== undefined) keys.push(`execute:${view.command}`);

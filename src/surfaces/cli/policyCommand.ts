@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
-import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import type { Decision, PolicyRequest } from "../../policy/policyTypes.js";
 import { PolicyGuard } from "../../sessions/policyGuard.js";
-import { describedView, fsView, permissionView, terminalView } from "../../sessions/requestView.js";
+import { describedView } from "../../sessions/requestView.js";
+import { viewFromJson } from "../../sessions/viewFromJson.js";
 import { AcpgateError } from "../../util/errors.js";
 import { realPathOf } from "../../workspace/resolvePath.js";
 import { createPlane } from "../plane.js";
@@ -111,32 +111,6 @@ export async function policyCommand(argv: string[]): Promise<number> {
   } finally {
     await plane.dispose();
   }
-}
-
-type Roots = PolicyGuard["workspaceRoots"];
-
-function viewFromJson(input: unknown, roots: Roots, agentId: string): PolicyRequest {
-  if (typeof input !== "object" || input === null || Array.isArray(input))
-    throw new AcpgateError("usage", "--json must be a JSON object");
-  const obj = input as Record<string, unknown>;
-  if (typeof obj.method === "string") {
-    const params = (obj.params ?? {}) as Record<string, unknown>;
-    const path = typeof params.path === "string" ? params.path : "";
-    if (obj.method === "fs/read_text_file") return fsView("fs_read", path, roots, agentId);
-    if (obj.method === "fs/write_text_file") return fsView("fs_write", path, roots, agentId);
-    if (obj.method === "terminal/create")
-      return terminalView(params as Parameters<typeof terminalView>[0], roots, agentId);
-    throw new AcpgateError("usage", `--json: cannot explain method '${obj.method}'`);
-  }
-  if (typeof obj.toolCall === "object" && obj.toolCall !== null) {
-    const params = {
-      sessionId: "explain",
-      options: [],
-      ...obj,
-    } as unknown as RequestPermissionRequest;
-    return permissionView(params, undefined, roots, agentId);
-  }
-  return describedView(obj, roots, agentId);
 }
 
 function parseJson(text: string): unknown {

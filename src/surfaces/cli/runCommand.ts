@@ -95,6 +95,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       agentId,
       cwd: resolve(values.cwd ?? "."),
       unattended: true,
+      policy: plane.policy.name,
       ...(values.env !== undefined ? { environment: values.env } : {}),
     });
     session.on((event) => printer.onEvent(event));
