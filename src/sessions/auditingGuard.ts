@@ -1,3 +1,4 @@
+import type { StartedSession } from "./sessionGuard.js";
 import type {
   CreateTerminalRequest,
   CreateTerminalResponse,
@@ -38,6 +39,15 @@ export class AuditingGuard implements SessionGuard {
 
   clientCapabilities() {
     return this.inner.clientCapabilities();
+  }
+
+  /** The inner guard's start hook (mode to match the posture, policy assertions) runs as is. */
+  async sessionStarted(session: StartedSession): Promise<void> {
+    await this.inner.sessionStarted?.(session);
+  }
+
+  authorizeModeChange(modeId: string): void {
+    this.inner.authorizeModeChange?.(modeId);
   }
 
   async decidePermission(

@@ -72,7 +72,10 @@ void test("audit list filters by kind and session; show prints one record; bad i
   assert.equal(list.code, 0, list.stderr);
   const lines = list.stdout.trim().split("\n");
   assert.equal(lines.length, 1);
-  assert.match(lines[0]!, /permission_decided\s+policy .*reject Write out\.txt \[rule read-only\]/);
+  assert.match(
+    lines[0]!,
+    /permission_decided\s+policy .*reject Write out\.txt \[rule posture:read-only\]/,
+  );
   const none = await runCli(["audit", "list", "--session", "ses_nope"], tmp.dir);
   assert.equal(none.stdout, "");
   const show = await runCli(["audit", "show", "4"], tmp.dir);

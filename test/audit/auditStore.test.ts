@@ -52,7 +52,7 @@ if ("skip" in pg) {
         assert.equal(verify.code, 0, verify.stderr);
         assert.match(verify.stdout, /intact: 7 records/);
         const decided = await runCli(["audit", "list", "--kind", "permission_decided"], dir.dir);
-        assert.match(decided.stdout, /reject Write out\.txt \[rule read-only\]/);
+        assert.match(decided.stdout, /reject Write out\.txt \[rule posture:read-only\]/);
       } finally {
         dir.remove();
       }

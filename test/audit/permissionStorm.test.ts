@@ -33,6 +33,8 @@ void test("kill -9 during a permission storm: every decision the agent received 
         storm: {
           command: process.execPath,
           args: [fixture("permissionStormAgent.js"), log, "1000"],
+          // It only asks; it never writes: read-only is enforceable at the client.
+          fileAccess: "client",
         },
       },
     }),

@@ -84,6 +84,8 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
       },
       clientCapabilities: { auth: { _meta: { gateway: true } } },
       auth: { method: "gateway", meta: gateway },
+      // Claude writes files itself: read-only is held by its `plan` mode.
+      modes: { plan: "read-only", default: "workspace-write", acceptEdits: "workspace-write" },
       startupTimeout: "60s",
     };
   }
@@ -93,6 +95,8 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
     args: [REAL_AGENT_MAIN.gemini, "--acp"],
     env: { ...noNetworkEnv(mockUrl, home), GEMINI_CLI_NO_RELAUNCH: "true" },
     auth: { method: "gateway", meta: gateway },
+    // Gemini may write files itself: read-only is held by its `plan` mode.
+    modes: { plan: "read-only", default: "workspace-write", autoEdit: "workspace-write" },
     startupTimeout: "60s",
   };
 }

@@ -85,7 +85,7 @@ function prompt(agentId: string, ws: string, allowed: boolean): string {
 export function expectedOutcome(allowed: boolean): string[] {
   return [
     "read keep.txt",
-    "write keep.txt refused",
+    "write refused",
     ...(allowed ? ["read allowed.txt", "write allowed.txt allowed"] : []),
     "answer",
     "stop end_turn",

@@ -64,6 +64,7 @@ export function shapeOf(events: Event[]): TranscriptShape {
   const kinds: string[] = [];
   const notes = new Set<string>();
   const calls = new Map<string, { kind?: string; path?: string; startedAt: number }>();
+  const decided = new Set<string>();
   let lastFsRead = -1;
   let answer = "";
   const push = (kind: string): void => {
@@ -98,6 +99,11 @@ export function shapeOf(events: Event[]): TranscriptShape {
         if (status === "completed" || status === "failed") push(`tool_call_update:${status}`);
         if (status === "completed" && call.kind === "read")
           outcome.push(`read ${call.path ?? "?"}`);
+        // A write the agent's own read-only mode stopped: it failed with no permission asked.
+        if (status === "failed" && call.kind !== "read" && !decided.has(id)) {
+          outcome.push("write refused");
+          notes.add("refuses writes itself in its read-only mode (no permission asked)");
+        }
         if (status === "completed" && call.kind === "read" && lastFsRead < call.startedAt)
           notes.add("reads files itself (no fs/read_text_file for its read tool)");
         break;
@@ -113,10 +119,13 @@ export function shapeOf(events: Event[]): TranscriptShape {
         });
         break;
       case "permission_decided": {
+        decided.add(id);
         push(`permission_decided:${str(event.outcome) ?? "?"}`);
         const target = calls.get(id);
+        // A refusal is path-free (the file check proves which file stayed as it was): an
+        // agent whose own mode refuses may not say which file it meant.
         outcome.push(
-          `write ${target?.path ?? "?"} ${event.outcome === "allow" ? "allowed" : "refused"}`,
+          event.outcome === "allow" ? `write ${target?.path ?? "?"} allowed` : "write refused",
         );
         break;
       }

@@ -33,7 +33,7 @@ void test("an unannounced permission (gemini) and an announced one (demo) give t
     e("usage", {}),
     e("turn_ended", { stopReason: "end_turn" }),
   ]);
-  const expected = ["read keep.txt", "write keep.txt refused", "answer", "stop end_turn"];
+  const expected = ["read keep.txt", "write refused", "answer", "stop end_turn"];
   assert.deepEqual(demo.outcome, expected);
   assert.deepEqual(gemini.outcome, expected);
   assert.ok(gemini.notes.includes("asks permission for a tool call it never announced"));
