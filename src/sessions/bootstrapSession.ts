@@ -8,6 +8,7 @@ import {
 import type { AgentConnection } from "../protocol/agentConnection.js";
 import { missingCapabilities } from "../agents/capabilities.js";
 import type { AgentEntry } from "../config/agentSchema.js";
+import type { SessionEventBody } from "./events.js";
 import { AcpgateError } from "../util/errors.js";
 import { mergeDeep } from "../util/mergeDeep.js";
 import { wireErrorDetail } from "../protocol/wireErrorDetail.js";
@@ -145,4 +146,17 @@ function rethrowAuthRequired(error: unknown, agentId: string, init: InitializeRe
     );
   }
   throw error;
+}
+
+/** The `session_started` event for a bootstrap result. */
+export function startedEvent(agentId: string, result: BootstrapResult): SessionEventBody {
+  const info = result.initialize.agentInfo;
+  return {
+    type: "session_started",
+    agentId,
+    agentSessionId: result.agentSessionId,
+    how: result.how,
+    protocolVersion: result.initialize.protocolVersion,
+    ...(info ? { agentInfo: { name: info.name, version: info.version } } : {}),
+  };
 }

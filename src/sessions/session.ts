@@ -1,10 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ContentBlock,
-  InitializeResponse,
-  RequestPermissionRequest,
-  RequestPermissionResponse,
-} from "@agentclientprotocol/sdk";
+import type { ContentBlock, InitializeResponse } from "@agentclientprotocol/sdk";
 import { AgentConnection } from "../protocol/agentConnection.js";
 import type { ClientHandlers } from "../protocol/clientHandlers.js";
 import { canonicalRouter } from "../protocol/dialectRouter.js";
@@ -16,14 +11,17 @@ import type {
 import type { TappedMessage } from "../protocol/tap.js";
 import { AgentProcess, exitError, type ExitInfo } from "../agents/agentProcess.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
-import { AcpgateError, errorMessage, isAcpgateError } from "../util/errors.js";
-import { EVENT_SCHEMA, type SessionEvent, type SessionEventBody } from "./events.js";
+import { AcpgateError, errorMessage } from "../util/errors.js";
+import type { SessionEvent, SessionEventBody } from "./events.js";
+import { envelope } from "./eventEnvelope.js";
 import { ModeView } from "./modeView.js";
 import { normaliseUpdate } from "./normaliseUpdate.js";
-import { answerFor, CANCELLED_RESPONSE, PendingPermissions } from "./permissionBroker.js";
+import { PendingPermissions } from "./permissionBroker.js";
+import { PermissionRequests } from "./permissionRequests.js";
+import { sleep, toLocalError } from "./localError.js";
 import type { GuardContext, SessionGuard } from "./sessionGuard.js";
 import { SessionStateMachine, type SessionStateName } from "./sessionState.js";
-import { bootstrapSession, type StartHow } from "./bootstrapSession.js";
+import { bootstrapSession, startedEvent, type StartHow } from "./bootstrapSession.js";
 import { ToolCallTracker } from "./toolCallTracker.js";
 import { mcpServersFor } from "./mcpInjection.js";
 import type { McpServerInput } from "../inputs/selectMcpServers.js";
@@ -85,9 +83,9 @@ export class Session {
   readonly connection: AgentConnection;
   private seq = 0;
   private replaying = false;
-  private permissionSeq = 0;
   private readonly guardContext: GuardContext;
   private readonly extensions: ExtensionRouter;
+  private readonly permissions: PermissionRequests;
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.id ?? `ses_${randomUUID()}`;
@@ -101,6 +99,15 @@ export class Session {
       toolCall: (id) => this.tracker.get(id),
       emit: (event) => this.emit(event),
     };
+    this.permissions = new PermissionRequests({
+      sessionId: this.id,
+      guard: options.guard,
+      guardContext: this.guardContext,
+      tracker: this.tracker,
+      pending: this.pending,
+      stats: this.stats,
+      emit: (body, raw) => this.emit(body, raw),
+    });
     this.process = new AgentProcess(options.launch);
     this.connection = new AgentConnection({
       input: this.process.stdout,
@@ -161,21 +168,7 @@ export class Session {
       this.agentSessionId = result.agentSessionId;
       this.modes.fromSessionResponse(result.sessionResponse);
       this.move("ready");
-      this.emit({
-        type: "session_started",
-        agentId: this.agentId,
-        agentSessionId: result.agentSessionId,
-        how: result.how,
-        protocolVersion: result.initialize.protocolVersion,
-        ...(result.initialize.agentInfo
-          ? {
-              agentInfo: {
-                name: result.initialize.agentInfo.name,
-                version: result.initialize.agentInfo.version,
-              },
-            }
-          : {}),
-      });
+      this.emit(startedEvent(this.agentId, result));
       await this.options.guard.sessionStarted?.(this);
     } catch (error) {
       const failure = await this.asLocalError(error);
@@ -320,22 +313,14 @@ export class Session {
       this.seq++;
       return;
     }
-    const event = {
-      ...body,
-      schema: EVENT_SCHEMA,
-      seq: ++this.seq,
-      time: new Date().toISOString(),
-      sessionId: this.id,
-    } as SessionEvent;
-    if (raw !== undefined) event.raw = raw;
-    this.events.emit(event);
+    this.events.emit(envelope(body, ++this.seq, this.id, raw));
   }
 
   private handlers(): ClientHandlers {
     const guard = this.options.guard;
     const ctx = this.guardContext;
     return {
-      requestPermission: (params, signal) => this.onPermission(params, signal),
+      requestPermission: (params, signal) => this.permissions.handle(params, signal),
       readTextFile: (params) => guard.readTextFile(params, ctx),
       writeTextFile: (params) => guard.writeTextFile(params, ctx),
       createTerminal: (params) => guard.createTerminal(params, ctx),
@@ -359,57 +344,6 @@ export class Session {
       extensionNotification: (method, params) =>
         this.extensions.handleNotification(method, params, this.extensionHost()),
     };
-  }
-
-  private async onPermission(
-    params: RequestPermissionRequest,
-    signal: AbortSignal,
-  ): Promise<RequestPermissionResponse> {
-    const requestId = `perm_${this.id.slice(4, 12)}_${++this.permissionSeq}`;
-    const toolCallId = params.toolCall.toolCallId;
-    const announced = this.tracker.get(toolCallId);
-    this.emit(
-      {
-        type: "permission_asked",
-        requestId,
-        toolCallId,
-        title: params.toolCall.title ?? announced?.title ?? "",
-        kind: params.toolCall.kind ?? announced?.kind ?? "other",
-        announced: announced !== undefined,
-        options: params.options.map((o) => ({ kind: o.kind, name: o.name })),
-      },
-      { jsonrpc: "2.0", method: "session/request_permission", params },
-    );
-    const verdict = await this.pending.race(
-      this.options.guard.decidePermission(params, this.guardContext, signal),
-    );
-    if (verdict === "cancelled") {
-      this.stats.permissionsCancelled++;
-      this.emit({
-        type: "permission_decided",
-        requestId,
-        toolCallId,
-        outcome: "cancelled",
-        reason: "turn cancelled",
-        decidedBy: "client",
-      });
-      return CANCELLED_RESPONSE;
-    }
-    const { response, option } = answerFor(params, verdict);
-    const outcome = option && verdict.outcome === "allow" ? "allow" : "reject";
-    if (outcome === "allow") this.stats.permissionsAllowed++;
-    else this.stats.permissionsRejected++;
-    this.emit({
-      type: "permission_decided",
-      requestId,
-      toolCallId,
-      outcome,
-      ...(option ? { optionKind: option.kind } : {}),
-      ...(verdict.ruleId ? { ruleId: verdict.ruleId } : {}),
-      reason: verdict.reason,
-      decidedBy: verdict.decidedBy,
-    });
-    return response;
   }
 
   private async onProcessExit(info: ExitInfo): Promise<void> {
@@ -440,33 +374,12 @@ export class Session {
     this.lastActivity = Date.now();
   }
 
-  private async asLocalError(error: unknown): Promise<AcpgateError> {
-    if (isAcpgateError(error)) return error;
-    const protocol = this.connection.protocolFailure;
-    if (protocol) return protocol;
-    if (this.connection.isClosed || this.process.hasExited) {
-      const info = await Promise.race([this.process.exited, sleep(1500)]);
-      if (info && !info.requested) return exitError(info, this.agentId);
-    }
-    const code =
-      typeof (error as { code?: unknown }).code === "number" ? "agent_error" : "internal";
-    return new AcpgateError(
-      code,
-      `agent '${this.agentId}': ${errorMessage(error)}`,
-      {
-        agentId: this.agentId,
-        wireCode: (error as { code?: unknown }).code,
-        data: (error as { data?: unknown }).data,
-      },
-      { cause: error },
-    );
+  private asLocalError(error: unknown): Promise<AcpgateError> {
+    const { connection, process, agentId } = this;
+    return toLocalError(error, { connection, process, agentId });
   }
 
   private reportListenerError(error: unknown): void {
     process.emitWarning(`acpgate: a session event listener threw: ${errorMessage(error)}`);
   }
-}
-
-function sleep(ms: number): Promise<undefined> {
-  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref());
 }
