@@ -8,11 +8,13 @@ const HELP = `acpgate — a governed control plane for ACP agents
 Usage: acpgate <command> [options]
 
 Commands:
-  run [PROMPT | -]     one unattended session for CI (see 'acpgate run --help')
-  agents list          the agents of the catalogue
-  policy explain       the decision a policy makes for a request, and why
-  agents show ID       what an agent is given (--env NAME): env names, MCP servers, secrets
-  audit list|show|verify|export   the audit trail (see 'acpgate audit --help')
+  run [PROMPT | -]                 one unattended session for CI ('acpgate run --help')
+  agents list|show|doctor          the catalogue; what an agent is given; probe its capabilities
+  policy explain                   the decision a policy makes for a request, and why
+  audit list|show|verify|export    the audit trail ('acpgate audit --help')
+
+With no acpgate.yaml, the embedded default serves: the bundled demo agent, SQLite under
+.acpgate/, the read-only policy.
 
 Options:
   -h, --help           this help
