@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli } from "../support/cli.js";
+import { spawn } from "node:child_process";
+import { CLI, runCli } from "../support/cli.js";
 import { tempDir } from "../support/tempDir.js";
 
 const README = "# Widget\n\nA widget that does things.\n\n## Usage\n\nRun it.\n";
@@ -116,4 +117,23 @@ test("usage errors exit 2 with a message; --help explains", async () => {
   const unknown = await runCli(["frobnicate"]);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /unknown command 'frobnicate'/);
+});
+
+test("a reader that goes away (acpgate run … | head) ends the run cleanly, not with EPIPE", async () => {
+  const ws = tempDir();
+  try {
+    const child = spawn(process.execPath, [CLI, "run", "--format", "json", "@chunks 5000"], {
+      cwd: ws.dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /EPIPE|Unhandled/);
+  } finally {
+    ws.cleanup();
+  }
 });
