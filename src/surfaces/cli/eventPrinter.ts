@@ -75,7 +75,7 @@ export function createPrinter(format: OutputFormat): EventPrinter {
           atLineStart = event.text.endsWith("\n");
           return;
         case "tool_call":
-          return activity(`› ${event.kind} ${event.title}`);
+          return activity(`› ${event.title || event.kind} (${event.kind})`);
         case "permission_decided":
           return activity(
             `${event.outcome === "allow" ? "✓" : "✗"} permission ${event.outcome}: ${event.reason}${event.ruleId ? ` [rule ${event.ruleId}]` : ""}`,
