@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The rehearsed swap: runs one scenario (a read, a refused write, a final answer — plus an
-// allowed write with --allowed-write or --allowed-write-policy) through `acpgate run --format json` on
-// the demo agent and the real agent CLIs (offline, on the mock LLM), and diffs the transcripts.
+// allowed write with --allowed-write or --allowed-write-policy) through
+// `acpgate run --format json` on the demo agent and the real agent CLIs (offline, on the mock
+// LLM), and diffs the transcripts.
 //
 //   npm run build && node scripts/swap-rehearsal.mjs [--agents demo,claude,gemini] [--json]
 //
