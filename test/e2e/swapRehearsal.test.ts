@@ -5,15 +5,20 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
 import { noProcessWithEnv } from "../support/processes.js";
+import { auditedDecisions } from "../support/swapAudit.js";
 import { formatSwapReport } from "../support/swapReportText.js";
-import { expectedOutcome, ORIGINAL, rehearseSwap } from "../support/swapRehearsal.js";
+import { DRAFT, expectedOutcome, ORIGINAL, rehearseSwap } from "../support/swapRehearsal.js";
+import {
+  SWAP_WRITE,
+  SWAP_WRITE_ALLOW_RULE,
+  SWAP_WRITE_DENY_RULE,
+} from "../support/swapWritePolicy.js";
 
 // The rehearsed swap: the same scenario through `acpgate run --format json` on the demo agent,
-// claude-agent-acp and gemini --acp gives the same outcome, whatever events each one emits.
-// ALLOWED WRITE: once the policy engine is merged, add a second test passing `allowedWrite`
-// (see swapRehearsal.ts) and expect exit 0, `write allowed.txt allowed` and the file written.
+// claude-agent-acp and gemini --acp gives the same outcome, whatever events each one emits —
+// under read-only, and under a workspace-write policy that allows writing one file only.
 
-void describe("rehearsed swap under read-only", () => {
+void describe("rehearsed swap", () => {
   let mock: MockLlm;
   let root: string;
   before(async () => {
@@ -50,5 +55,37 @@ void describe("rehearsed swap under read-only", () => {
     const claude = report.runs.find((r) => r.agentId === "claude");
     assert.ok(!claude?.shape.kinds.includes("fs_read"), "claude reads files itself");
     assert.deepEqual(await noProcessWithEnv("HOME", join(root, "homes")), []);
+  });
+
+  void test("demo, claude and gemini under workspace-write: the allowed file only is written, the audit names both rules", async (t) => {
+    const workRoot = mkdtempSync(join(root, "write-"));
+    const report = await rehearseSwap({
+      agents: ["demo", "claude", "gemini"],
+      mockUrl: mock.url,
+      workRoot,
+      allowedWrite: SWAP_WRITE,
+    });
+    t.diagnostic(formatSwapReport(report));
+    for (const run of report.runs) {
+      const why = `${run.agentId}: ${run.stderr}`;
+      assert.deepEqual(run.shape.outcome, expectedOutcome(true), why);
+      // 0: one permission was refused, but another was allowed (5 is "nothing approved").
+      assert.equal(run.exitCode, 0, why);
+      assert.equal(run.files["keep.txt"], ORIGINAL, `${run.agentId} left keep.txt unchanged`);
+      assert.notEqual(run.files["allowed.txt"], DRAFT, `${run.agentId} wrote allowed.txt`);
+      assert.equal(run.files["allowed.txt"]?.trim(), "written", `${run.agentId} wrote it whole`);
+
+      const decisions = await auditedDecisions(run.workspace, report.config);
+      assert.deepEqual(
+        decisions.map(({ file, outcome, ruleId, actor }) => ({ file, outcome, ruleId, actor })),
+        [
+          { file: "keep.txt", outcome: "reject", ruleId: SWAP_WRITE_DENY_RULE, actor: "policy" },
+          { file: "allowed.txt", outcome: "allow", ruleId: SWAP_WRITE_ALLOW_RULE, actor: "policy" },
+        ],
+        `${run.agentId}: audited decisions`,
+      );
+    }
+    assert.equal(report.sameOutcome, true);
+    assert.deepEqual(await noProcessWithEnv("HOME", join(workRoot, "homes")), []);
   });
 });

@@ -21,9 +21,9 @@ export const CLI = join(REPO_ROOT, "dist/src/surfaces/cli/main.js");
 export const FINAL_TEXT = "mock-llm: all done.";
 
 /**
- * ALLOWED WRITE — enable once the policy engine is merged: name a policy under which a write
- * to `allowed.txt` is allowed and one to `keep.txt` is not, plus the `policies:` config that
- * defines it. Without it the scenario runs under read-only and skips the allowed write.
+ * The allowed write: a policy under which a write to `allowed.txt` is allowed and one to
+ * `keep.txt` is not, plus the `policies:` config that defines it (swapWritePolicy.ts has
+ * one). Without it the scenario runs under read-only and skips the allowed write.
  */
 export interface AllowedWrite {
   policy: string;
@@ -39,6 +39,8 @@ export interface SwapOptions {
 
 export interface SwapRun {
   agentId: string;
+  /** The run's cwd; its audit store is `.acpgate/acpgate.db` there. */
+  workspace: string;
   exitCode: number | null;
   shape: TranscriptShape;
   /** Contents after the run (null: absent). */
@@ -48,6 +50,8 @@ export interface SwapRun {
 
 export interface SwapReport {
   policy: string;
+  /** The config file the runs used. */
+  config: string;
   expected: string[];
   runs: SwapRun[];
   /** True when every run reached the expected outcome. */
@@ -129,6 +133,7 @@ export async function rehearseSwap(options: SwapOptions): Promise<SwapReport> {
       existsSync(join(ws, name)) ? readFileSync(join(ws, name), "utf8") : null;
     runs.push({
       agentId,
+      workspace: ws,
       exitCode: result.code,
       shape: shapeOf(parseTranscript(result.stdout)),
       files: { "keep.txt": read("keep.txt"), "allowed.txt": read("allowed.txt") },
@@ -139,6 +144,7 @@ export async function rehearseSwap(options: SwapOptions): Promise<SwapReport> {
   const base = runs[0]?.shape.kinds ?? [];
   return {
     policy: options.allowedWrite?.policy ?? "read-only",
+    config,
     expected,
     runs,
     sameOutcome: runs.every((r) => r.shape.outcome.join("\n") === expected.join("\n")),
