@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { CLI, runCli as runAcpgate } from "./cli.js";
 
-/** The built CLI entry point. */
-export const CLI = fileURLToPath(new URL("../../src/surfaces/cli/main.js", import.meta.url));
+export { CLI };
 
 export function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -40,5 +40,5 @@ export function startCli(
 }
 
 export function runCli(args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<CliResult> {
-  return startCli(args, cwd, env).done;
+  return runAcpgate(args, { cwd, ...(env ? { env } : {}) });
 }
