@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -6,7 +6,7 @@ import type { AuditRecordInput } from "../src/audit/auditRecord.js";
 import { createAuditStore } from "../src/audit/openAuditStore.js";
 import type { BenchOptions } from "./benchEnv.js";
 import type { Row, TargetResult } from "./report.js";
-import { summarise } from "./stats.js";
+import { percentile, summarise } from "./stats.js";
 
 const MODES = ["full", "normal"] as const;
 const TARGET_PER_S = 10_000;
@@ -58,6 +58,29 @@ async function sustained(
   }
 }
 
+/**
+ * The floor of a durable commit on this disk: write 4 KiB + fdatasync, p50 in ms, in the
+ * temp dir the stores use. synchronous FULL pays one per commit on the answer's path.
+ */
+function syncLatencyMs(samples: number): number {
+  const dir = mkdtempSync(join(tmpdir(), "acpgate-bench-fsync-"));
+  const fd = openSync(join(dir, "probe"), "w");
+  const page = Buffer.alloc(4096, 1);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      const started = performance.now();
+      writeSync(fd, page);
+      fdatasyncSync(fd);
+      times.push(performance.now() - started);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return percentile(times, 50);
+}
+
 /** audit: sustained append throughput of the SQLite store, both synchronous modes. */
 export async function auditScenario(
   options: BenchOptions,
@@ -75,7 +98,17 @@ export async function auditScenario(
       batches[mode]!.push(result.batches);
     }
   }
-  const rows: Row[] = [];
+  const fsyncP50 = syncLatencyMs(options.quick ? 100 : 300);
+  const rows: Row[] = [
+    {
+      scenario: "audit",
+      contender: "disk: write 4 KiB + fdatasync",
+      metric: "p50",
+      unit: "ms",
+      value: summarise([fsyncP50]),
+      note: "floor of one durable (FULL) commit",
+    },
+  ];
   const targets: TargetResult[] = [];
   for (const mode of MODES) {
     const value = summarise(samples[mode]!);
@@ -94,5 +127,5 @@ export async function auditScenario(
       pass: value.median >= TARGET_PER_S,
     });
   }
-  return { rows, targets, raw: { writers, perWriter, reps, samples, batches } };
+  return { rows, targets, raw: { writers, perWriter, reps, samples, batches, fsyncP50 } };
 }

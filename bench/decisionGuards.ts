@@ -46,6 +46,10 @@ function audited(synchronous: "full" | "normal"): GuardVariant {
       return new AuditingGuard(policyGuard(), { store, surface: "cli", actor: "bench" });
     },
     async close() {
+      if (store)
+        process.stderr.write(
+          `bench: ${this.name}: ${store.stats.records} records in ${store.stats.batches} commits\n`,
+        );
       await store?.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
       store = undefined;
