@@ -11,6 +11,7 @@ Commands:
   run [PROMPT | -]     one unattended session for CI (see 'acpgate run --help')
   agents list          the agents of the catalogue
   policy explain       the decision a policy makes for a request, and why
+  policy replay        recorded permission requests decided again under another policy
   agents show ID       what an agent is given (--env NAME): env names, MCP servers, secrets
   audit list|show|verify|export   the audit trail (see 'acpgate audit --help')
 
