@@ -1,4 +1,12 @@
-import { ReadOnlyGuard } from "../src/sessions/readOnlyGuard.js";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAuditStore } from "../src/audit/openAuditStore.js";
+import type { SqlAuditStore } from "../src/audit/sqlAuditStore.js";
+import { BUILTIN_POLICIES } from "../src/policy/builtinPolicies.js";
+import { resolvePolicy } from "../src/policy/compilePolicy.js";
+import { AuditingGuard } from "../src/sessions/auditingGuard.js";
+import { PolicyGuard } from "../src/sessions/policyGuard.js";
 import type { SessionGuard } from "../src/sessions/sessionGuard.js";
 
 export interface GuardVariant {
@@ -6,17 +14,56 @@ export interface GuardVariant {
   /** True when the variant writes a durable audit record per decision (the target's case). */
   audited: boolean;
   make(): SessionGuard;
+  /** Releases what the variant holds (the audit store and its temp dir), after the scenario. */
+  close?(): Promise<void>;
+}
+
+/** The PolicyGuard createPlane builds for `read-only` on `acpgate run` (nobody to ask). */
+function policyGuard(): PolicyGuard {
+  return new PolicyGuard({
+    policy: BUILTIN_POLICIES["read-only"],
+    policies: (name) => resolvePolicy(name, {}),
+    agentId: "raw",
+    entry: { modes: {}, fileAccess: "client" },
+    cwd: tmpdir(),
+    unattended: true,
+  });
+}
+
+/**
+ * PolicyGuard wrapped in the AuditingGuard over a real SQLite store in a temp dir, the way
+ * withAudit weaves it: two durable records (asked, decided) before every answer.
+ */
+function audited(synchronous: "full" | "normal"): GuardVariant {
+  let dir: string | undefined;
+  let store: SqlAuditStore | undefined;
+  return {
+    name: `policy + audit (SQLite, synchronous ${synchronous.toUpperCase()})`,
+    audited: true,
+    make() {
+      dir ??= mkdtempSync(join(tmpdir(), "acpgate-bench-audit-"));
+      store ??= createAuditStore({ sqlite: join(dir, "audit.db"), synchronous }, dir);
+      return new AuditingGuard(policyGuard(), { store, surface: "cli", actor: "bench" });
+    },
+    async close() {
+      if (store)
+        process.stderr.write(
+          `bench: ${this.name}: ${store.stats.records} records in ${store.stats.batches} commits\n`,
+        );
+      await store?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      store = undefined;
+      dir = undefined;
+    },
+  };
 }
 
 /**
  * The guards the decision scenario measures, each against the same bare-client baseline.
- *
- * LEAD (after merging the policy and audit branches): replace the first entry with the
- * PolicyGuard built the way createPlane builds it for `read-only`, and add the audited one,
- * e.g. `{ name: "policy + audit", audited: true, make: () => withAudit(policyGuard(), sqliteLog) }`.
- * The "decision + audit ≤ 2 ms at p50" target is judged on the `audited` variants and reads
- * "n/a" until one exists.
+ * The "decision + audit ≤ 2 ms at p50" target is judged on the `audited` variants.
  */
 export const GUARD_VARIANTS: GuardVariant[] = [
-  { name: "policy only (ReadOnlyGuard)", audited: false, make: () => new ReadOnlyGuard() },
+  { name: "policy only (PolicyGuard read-only)", audited: false, make: policyGuard },
+  audited("full"),
+  audited("normal"),
 ];

@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { availableParallelism } from "node:os";
 import { benchOptions, QUICK_RESULTS_FILE, RESULTS_FILE } from "./benchEnv.js";
+import { auditScenario } from "./auditScenario.js";
 import { decisionScenario } from "./decisionScenario.js";
 import { fanoutScenario } from "./fanoutScenario.js";
 import { printTable, type Row, type TargetResult } from "./report.js";
@@ -20,6 +21,7 @@ const SCENARIOS: Record<string, Scenario> = {
   startup: startupScenario,
   "fan-out": fanoutScenario,
   decision: decisionScenario,
+  audit: auditScenario,
 };
 
 const options = benchOptions(process.argv.slice(2));

@@ -1,15 +1,26 @@
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 import type { AuditRecord } from "./auditRecord.js";
 import { canonicalJson } from "./canonicalJson.js";
 
 /** The hash a record must carry: sha256(prevHash + "\n" + canonical JSON of it without `hash`). */
 export function recordHash(record: Omit<AuditRecord, "hash"> & { hash?: string }): string {
-  const { prevHash, hash: _ignored, ...body } = record;
-  return createHash("sha256")
-    .update(prevHash)
-    .update("\n")
-    .update(canonicalJson({ ...body, prevHash }))
-    .digest("hex");
+  // A record being appended has no hash yet: hashed as is, without a copy.
+  const body = record.hash === undefined ? record : withoutHash(record);
+  return sha256Hex(`${record.prevHash}\n${canonicalJson(body)}`);
+}
+
+function withoutHash(
+  record: Omit<AuditRecord, "hash"> & { hash?: string },
+): Omit<AuditRecord, "hash"> {
+  const { hash: _ignored, ...body } = record;
+  return body;
+}
+
+/** `crypto.hash` (Node ≥ 20.12) is a one-shot without a Hash object; the bytes are the same. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
+
+function sha256Hex(text: string): string {
+  return oneShot ? oneShot("sha256", text) : crypto.createHash("sha256").update(text).digest("hex");
 }
 
 export type VerifyResult =

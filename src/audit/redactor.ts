@@ -64,6 +64,43 @@ export class Redactor {
     return this.walk(value) as T;
   }
 
+  /**
+   * The value as JSON would store it, redacted, in one walk (the append path's copy): toJSON
+   * applied, undefined and functions left out of objects and null in arrays, non-finite
+   * numbers null; a BigInt throws as in JSON.stringify.
+   */
+  redactJson(value: unknown): unknown {
+    let v = value;
+    if (
+      v !== null &&
+      typeof v === "object" &&
+      typeof (v as { toJSON?: unknown }).toJSON === "function"
+    )
+      v = (v as { toJSON(): unknown }).toJSON();
+    switch (typeof v) {
+      case "string":
+        return this.redact(v);
+      case "number":
+        return Number.isFinite(v) ? v + 0 : null; // -0 becomes 0, as in JSON
+      case "boolean":
+        return v;
+      case "bigint":
+        throw new TypeError("Do not know how to serialize a BigInt");
+      case "object": {
+        if (v === null) return null;
+        if (Array.isArray(v)) return v.map((item) => this.redactJson(item) ?? null);
+        const out: Record<string, unknown> = {};
+        for (const key of Object.keys(v)) {
+          const member = this.redactJson((v as Record<string, unknown>)[key]);
+          if (member !== undefined) out[this.redact(key)] = member;
+        }
+        return out;
+      }
+      default:
+        return undefined;
+    }
+  }
+
   private walk(value: unknown): unknown {
     if (typeof value === "string") return this.redact(value);
     if (Array.isArray(value)) return value.map((v) => this.walk(v));

@@ -79,7 +79,8 @@ export class SqlAuditStore implements AuditStore {
   }
 
   append(input: AuditRecordInput): Promise<AuditRecord> {
-    return this.op(() => this.committer.submit(this.redact.redactValue(normalise(input))));
+    // Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone).
+    return this.op(() => this.committer.submit(this.redact.redactJson(input) as AuditRecordInput));
   }
 
   async list(query: AuditQuery = {}): Promise<AuditRecord[]> {
@@ -190,9 +191,4 @@ export class SqlAuditStore implements AuditStore {
     this.stats.commitMs += performance.now() - started;
     return records;
   }
-}
-
-/** Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone). */
-function normalise(input: AuditRecordInput): AuditRecordInput {
-  return JSON.parse(JSON.stringify(input)) as AuditRecordInput;
 }

@@ -10,7 +10,7 @@ Usage: acpgate <command> [options]
 Commands:
   run [PROMPT | -]                 one unattended session for CI ('acpgate run --help')
   agents list|show|doctor          the catalogue; what an agent is given; probe its capabilities
-  policy explain                   the decision a policy makes for a request, and why
+  policy explain|replay            a policy's decision for a request; recorded requests re-decided
   audit list|show|verify|export    the audit trail ('acpgate audit --help')
 
 With no acpgate.yaml, the embedded default serves: the bundled demo agent, SQLite under

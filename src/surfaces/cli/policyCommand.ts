@@ -8,8 +8,10 @@ import { realPathOf } from "../../workspace/resolvePath.js";
 import { createPlane } from "../plane.js";
 import { oneOf, parseCommandArgs, readStdin } from "./args.js";
 import { EXIT } from "./exitCodes.js";
+import { POLICY_REPLAY_HELP, policyReplayCommand } from "./policyReplayCommand.js";
 
 export const POLICY_HELP = `Usage: acpgate policy explain [options] (--kind K [--path P]… [--command C] | --json REQUEST)
+       acpgate policy replay --policy NAME [options]   (see \`acpgate policy replay --help\`)
 
 Prints the decision a policy makes for a request, the rule that made it, and why.
 Paths are resolved against --cwd as a session there would resolve them (symlinks included).
@@ -36,8 +38,12 @@ export async function policyCommand(argv: string[]): Promise<number> {
     process.stdout.write(POLICY_HELP);
     return sub === undefined ? EXIT.usage : EXIT.ok;
   }
+  if (sub === "replay") return policyReplayCommand(rest);
   if (sub !== "explain")
-    throw new AcpgateError("usage", `unknown 'policy' command '${sub}'\n\n${POLICY_HELP}`);
+    throw new AcpgateError(
+      "usage",
+      `unknown 'policy' command '${sub}'\n\n${POLICY_HELP}\n${POLICY_REPLAY_HELP}`,
+    );
   const { values } = parseCommandArgs("policy explain", rest, {
     policy: { type: "string" },
     config: { type: "string" },

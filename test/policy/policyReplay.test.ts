@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { runCli } from "../support/acpgateCli.js";
+import { scratchDir } from "../support/scratchDir.js";
+
+const tmp = scratchDir("acpgate-policy-replay-");
+after(() => tmp.remove());
+
+interface ReplayDoc {
+  format: string;
+  policy: string;
+  summary: { total: number; same: number; allow: number; refuse: number; ask: number };
+  requests: {
+    paths: string[];
+    change: string;
+    recorded: { outcome: string; ruleId: string | null };
+    replayed: { outcome: string; ruleId: string };
+  }[];
+}
+
+before(async () => {
+  mkdirSync(join(tmp.dir, "src"));
+  writeFileSync(
+    join(tmp.dir, "edit-src.yaml"),
+    [
+      "edit-src:",
+      "  posture: read-only",
+      "  allow:",
+      "    - id: edit-src.sources",
+      "      kind: edit",
+      "      paths: src/**",
+      "",
+    ].join("\n"),
+  );
+  // A real run under read-only: both writes are refused and recorded.
+  const run = await runCli(
+    ["run", "--policy", "read-only", "@write src/a.ts x\n@write notes.md y"],
+    tmp.dir,
+  );
+  assert.equal(run.code, 5, run.stderr);
+});
+
+void test("replay under a policy allowing edits in src/** reports exactly src/a.ts as changed", async () => {
+  const replay = await runCli(
+    ["policy", "replay", "--policy", "edit-src", "--policies-file", "edit-src.yaml", "--json"],
+    tmp.dir,
+  );
+  assert.equal(replay.code, 0, replay.stderr);
+  const doc = JSON.parse(replay.stdout) as ReplayDoc;
+  assert.equal(doc.format, "acpgate.policy-replay.v1");
+  assert.equal(doc.policy, "edit-src");
+  assert.deepEqual(doc.summary, { total: 2, same: 1, allow: 1, refuse: 0, ask: 0 });
+  const changed = doc.requests.filter((r) => r.change !== "same");
+  assert.equal(changed.length, 1);
+  assert.deepEqual(changed[0]!.paths, ["src/a.ts"]);
+  assert.equal(changed[0]!.recorded.outcome, "reject");
+  assert.equal(changed[0]!.replayed.outcome, "allow");
+  assert.equal(changed[0]!.replayed.ruleId, "edit-src.sources");
+  const unchanged = doc.requests.find((r) => r.change === "same")!;
+  assert.deepEqual(unchanged.paths, ["notes.md"]);
+  assert.equal(unchanged.replayed.outcome === "allow", false);
+
+  const text = await runCli(
+    ["policy", "replay", "--policy", "edit-src", "--policies-file", "edit-src.yaml"],
+    tmp.dir,
+  );
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /would now allow .*src\/a\.ts/);
+  assert.doesNotMatch(text.stdout, /notes\.md/);
+  assert.match(
+    text.stdout,
+    /2 recorded permission requests: 1 same, 1 would now allow, 0 would now refuse, 0 would now ask/,
+  );
+});
+
+void test("replay under the recorded policy changes nothing; filters and bad input", async () => {
+  const same = await runCli(["policy", "replay", "--policy", "read-only", "--json"], tmp.dir);
+  assert.equal(same.code, 0, same.stderr);
+  const doc = JSON.parse(same.stdout) as ReplayDoc;
+  assert.equal(doc.summary.total, 2);
+  assert.equal(doc.summary.same, 2);
+
+  const future = await runCli(
+    ["policy", "replay", "--policy", "workspace-write", "--since", "2999-01-01", "--json"],
+    tmp.dir,
+  );
+  assert.equal(future.code, 0, future.stderr);
+  assert.equal((JSON.parse(future.stdout) as ReplayDoc).summary.total, 0);
+
+  const other = await runCli(
+    ["policy", "replay", "--policy", "workspace-write", "--session", "ses_nope", "--json"],
+    tmp.dir,
+  );
+  assert.equal((JSON.parse(other.stdout) as ReplayDoc).summary.total, 0);
+
+  const missing = await runCli(["policy", "replay"], tmp.dir);
+  assert.equal(missing.code, 2);
+  const unknown = await runCli(["policy", "replay", "--policy", "no-such-policy"], tmp.dir);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown policy 'no-such-policy'/);
+  const noFile = await runCli(
+    ["policy", "replay", "--policy", "x", "--policies-file", "missing.yaml"],
+    tmp.dir,
+  );
+  assert.equal(noFile.code, 2);
+});
