@@ -22,14 +22,16 @@ export async function streamScenario(
 ): Promise<{ rows: Row[]; targets: TargetResult[]; raw: unknown }> {
   const chunks = options.quick ? 20_000 : 100_000;
   const reps = options.quick ? 2 : 5;
-  // Every client on the same Node: Node 22 when acpx can run, else this Node without acpx.
+  // The direct client and acpgate run on this Node (acpgate's native SQLite module is built
+  // for the Node that installed it); acpx on Node 22, its minimum. The agent is the same.
   const tools = benchTools();
-  const node = "node22" in tools ? tools.node22 : process.execPath;
+  const node = process.execPath;
+  const acpxNode = "node22" in tools ? tools.node22 : process.execPath;
   const dir = mkdtempSync(join(tmpdir(), "acpgate-bench-stream-"));
   const agentArgs = [RAW_AGENT, "--chunks", String(chunks)];
   writeFileSync(
     join(dir, "acpgate.yaml"),
-    `agents:\n  raw:\n    command: ${JSON.stringify(node)}\n    args: ${JSON.stringify(agentArgs)}\n`,
+    `agents:\n  raw:\n    command: ${JSON.stringify(node)}\n    args: ${JSON.stringify(agentArgs)}\n    fileAccess: client\n`,
   );
   const contenders: Contender[] = [
     { name: "direct SDK", node, args: [DIRECT_CLIENT, "--", node, ...agentArgs] },
@@ -42,7 +44,7 @@ export async function streamScenario(
   if ("acpxCli" in tools) {
     contenders.push({
       name: "acpx 0.19",
-      node,
+      node: acpxNode,
       args: [
         tools.acpxCli,
         "--approve-all",

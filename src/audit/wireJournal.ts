@@ -14,7 +14,8 @@ export interface WireJournalOptions {
   onError?(error: unknown): void;
 }
 
-const DEFAULTS = { maxMessageBytes: 64 * 1024, flushMs: 50, maxBatch: 500 };
+// Large batches: the journal is not durable by design, and each commit costs an fsync.
+const DEFAULTS = { maxMessageBytes: 64 * 1024, flushMs: 100, maxBatch: 5000 };
 
 /**
  * The raw wire journal: every message both ways, keyed by (session, direction, JSON-RPC id,
