@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { riskPosture } from "./agentSchema.js";
 
-const TOOL_KINDS = [
+/** ACP tool kinds, as rules name them (the policy model reads them from here). */
+export const TOOL_KINDS = [
   "read",
   "edit",
   "delete",

@@ -3,18 +3,9 @@
  * decision says. Pure data; nothing here touches the file system.
  */
 
-export const TOOL_KINDS = [
-  "read",
-  "edit",
-  "delete",
-  "move",
-  "search",
-  "execute",
-  "think",
-  "fetch",
-  "switch_mode",
-  "other",
-] as const;
+import { TOOL_KINDS } from "../config/policySchema.js";
+
+export { TOOL_KINDS };
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
 /** Kinds that change files: protected paths are never a target of these. */

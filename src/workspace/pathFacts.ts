@@ -1,17 +1,11 @@
 import { homedir } from "node:os";
 import { fileURLToPath } from "node:url";
+import type { PathFact } from "../policy/policyTypes.js";
 import { isCaseInsensitive } from "./caseSensitivity.js";
 import { realPathOf, relativeInside } from "./resolvePath.js";
 
-/** A path as resolved against the session's roots (the shape policy's `PathFact` expects). */
-export interface ResolvedFact {
-  raw: string;
-  real: string;
-  relative: string | undefined;
-  inside: boolean;
-  root?: string;
-  caseInsensitive?: boolean;
-}
+/** A path as resolved against the session's roots: exactly the policy model's `PathFact`. */
+export type ResolvedFact = PathFact;
 
 /**
  * The files a session may touch: the session cwd plus a policy's extra roots, all real.
