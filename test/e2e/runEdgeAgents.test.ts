@@ -19,10 +19,15 @@ const SCENARIOS = [
   "ignore-term",
 ];
 
+/** A workspace whose scripted agents record their pid and a grandchild's, to prove none survives. */
 function workspace(env: Record<string, string> = {}) {
   const ws = tempDir();
-  writeFileSync(join(ws.dir, "acpgate.yaml"), scriptedConfig(SCENARIOS, env));
-  return ws;
+  const pidsFile = join(ws.dir, "pids.json");
+  writeFileSync(
+    join(ws.dir, "acpgate.yaml"),
+    scriptedConfig(SCENARIOS, { SCRIPTED_PIDS_FILE: pidsFile, ...env }),
+  );
+  return { ...ws, noOrphans: () => waitGone(pidsOf(pidsFile)) };
 }
 
 function pidsOf(file: string): number[] {
@@ -32,11 +37,6 @@ function pidsOf(file: string): number[] {
 
 test("an agent that crashes mid-prompt: exit 1, the exit code and stderr tail named, no orphan", async () => {
   const ws = workspace();
-  const pidsFile = join(ws.dir, "pids.json");
-  writeFileSync(
-    join(ws.dir, "acpgate.yaml"),
-    scriptedConfig(SCENARIOS, { SCRIPTED_PIDS_FILE: pidsFile }),
-  );
   try {
     const result = await runCli(["run", "--agent", "scripted-crash-mid-prompt", "go"], {
       cwd: ws.dir,
@@ -45,7 +45,7 @@ test("an agent that crashes mid-prompt: exit 1, the exit code and stderr tail na
     assert.match(result.stdout, /partial 2/);
     assert.match(result.stderr, /agent 'scripted-crash-mid-prompt' exited with code 3/);
     assert.match(result.stderr, /out of cheese/);
-    await waitGone(pidsOf(pidsFile));
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
@@ -53,11 +53,6 @@ test("an agent that crashes mid-prompt: exit 1, the exit code and stderr tail na
 
 test("an agent that hangs past --timeout: exit 3, then the agent and its child are killed", async () => {
   const ws = workspace();
-  const pidsFile = join(ws.dir, "pids.json");
-  writeFileSync(
-    join(ws.dir, "acpgate.yaml"),
-    scriptedConfig(SCENARIOS, { SCRIPTED_PIDS_FILE: pidsFile }),
-  );
   try {
     const result = await runCli(
       ["run", "--agent", "scripted-ignore-term", "--timeout", "1s", "go"],
@@ -65,7 +60,7 @@ test("an agent that hangs past --timeout: exit 3, then the agent and its child a
     );
     assert.equal(result.code, 3, result.stderr);
     assert.match(result.stderr, /timed out after 1s/);
-    await waitGone(pidsOf(pidsFile));
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
@@ -85,6 +80,7 @@ test("a hang with --format json still ends with a run_finished line naming the t
     };
     assert.equal(last.type, "run_finished");
     assert.equal(last.exitCode, 3);
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
@@ -96,6 +92,7 @@ test("non-JSON lines on the agent's stdout do not break the session", async () =
     const result = await runCli(["run", "--agent", "scripted-non-json", "go"], { cwd: ws.dir });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /hello from the scripted agent/);
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
@@ -107,6 +104,7 @@ test("a 40 MiB line is refused with a clear error, exit 1", async () => {
     const result = await runCli(["run", "--agent", "scripted-huge-line", "go"], { cwd: ws.dir });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /exceed|too large|limit/i);
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
@@ -121,6 +119,7 @@ test("a flood of 100,000 updates arrives whole", async () => {
     });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout.trim().length, 100_000);
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
@@ -135,6 +134,7 @@ test("an agent that exits before initialize: exit 1 with its exit code and stder
     assert.equal(result.code, 1);
     assert.match(result.stderr, /exited with code 2/);
     assert.match(result.stderr, /missing configuration/);
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
@@ -145,6 +145,7 @@ test("a slow initialize is waited for", async () => {
   try {
     const result = await runCli(["run", "--agent", "scripted-slow-init", "go"], { cwd: ws.dir });
     assert.equal(result.code, 0, result.stderr);
+    await ws.noOrphans();
   } finally {
     ws.cleanup();
   }
