@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import { configSchema } from "../../src/config/schema.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { AllowFileGuard } from "../support/allowFileGuard.js";
-import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
+import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
 import { expectedOutcome } from "../support/swapRehearsal.js";
@@ -19,24 +18,17 @@ import { shapeOf } from "../support/transcriptShape.js";
 // after the permission, gemini writes it through fs/write_text_file. Both end the same way.
 
 void describe("real agents: a refused and an allowed write in one turn", () => {
-  let mock: MockLlm;
-  let root: string;
-  before(async () => {
-    mock = await startMockLlm();
-    root = mkdtempSync(join(tmpdir(), "acpgate-allow-"));
-  });
-  after(async () => {
-    await mock.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const fx = withMockLlm("acpgate-allow-");
 
   for (const id of ["claude", "gemini"] as RealAgentId[]) {
     void test(`${id}: keep.txt refused, allowed.txt written`, async () => {
-      const home = makeAgentHome(id, root);
-      const cwd = mkdtempSync(join(root, `ws-${id}-`));
+      const home = makeAgentHome(id, fx.root);
+      const cwd = mkdtempSync(join(fx.root, `ws-${id}-`));
       writeFileSync(join(cwd, "keep.txt"), "original\n");
       writeFileSync(join(cwd, "allowed.txt"), "draft\n");
-      const config = configSchema.parse({ agents: { [id]: realAgentEntry(id, mock.url, home) } });
+      const config = configSchema.parse({
+        agents: { [id]: realAgentEntry(id, fx.mock.url, home) },
+      });
       const manager = new SessionManager({
         catalogue: new Catalogue(config),
         guardFor: () => new AllowFileGuard("allowed.txt"),

@@ -1,15 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import type { AgentEntryInput } from "../../src/config/agentSchema.js";
 import { configSchema } from "../../src/config/schema.js";
 import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { AcpgateError } from "../../src/util/errors.js";
-import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
+import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
 
@@ -17,30 +14,21 @@ import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/real
 // methods it offered, and the failed agent leaves no process behind.
 
 void describe("real agents: authenticate failures", () => {
-  let mock: MockLlm;
-  let root: string;
-  before(async () => {
-    mock = await startMockLlm();
-    root = mkdtempSync(join(tmpdir(), "acpgate-auth-"));
-  });
-  after(async () => {
-    await mock.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const fx = withMockLlm("acpgate-auth-");
 
   async function startError(
     id: RealAgentId,
     change: (entry: AgentEntryInput) => AgentEntryInput,
   ): Promise<{ error: AcpgateError; home: string }> {
-    const home = makeAgentHome(id, root);
-    const entry = change(realAgentEntry(id, mock.url, home));
+    const home = makeAgentHome(id, fx.root);
+    const entry = change(realAgentEntry(id, fx.mock.url, home));
     const config = configSchema.parse({ agents: { [id]: entry } });
     const manager = new SessionManager({
       catalogue: new Catalogue(config),
       guardFor: () => new ReadOnlyGuard(),
     });
     try {
-      await manager.create({ agentId: id, cwd: root, unattended: true });
+      await manager.create({ agentId: id, cwd: fx.root, unattended: true });
     } catch (error) {
       assert.ok(error instanceof AcpgateError, String(error));
       return { error, home };

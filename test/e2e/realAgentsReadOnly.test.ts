@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import { groupAlive } from "../../src/agents/processGroup.js";
 import { configSchema } from "../../src/config/schema.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
 import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
-import { MOCK_FINAL_TEXT, startMockLlm, type MockLlm } from "../support/mockLlm.js";
+import { MOCK_FINAL_TEXT } from "../support/mockLlm.js";
+import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
 
@@ -19,23 +19,16 @@ import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/real
 const WRITE_TOOL: Record<RealAgentId, string> = { claude: "Write", gemini: "write_file" };
 
 void describe("real agents under read-only", () => {
-  let mock: MockLlm;
-  let root: string;
-  before(async () => {
-    mock = await startMockLlm();
-    root = mkdtempSync(join(tmpdir(), "acpgate-real-"));
-  });
-  after(async () => {
-    await mock.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const fx = withMockLlm("acpgate-real-");
 
   for (const id of ["claude", "gemini"] as RealAgentId[]) {
     void test(`${id}: the write is refused by policy and the file is unchanged`, async (t) => {
-      const home = makeAgentHome(id, root);
-      const cwd = mkdtempSync(join(root, `ws-${id}-`));
+      const home = makeAgentHome(id, fx.root);
+      const cwd = mkdtempSync(join(fx.root, `ws-${id}-`));
       writeFileSync(join(cwd, "keep.txt"), "original\n");
-      const config = configSchema.parse({ agents: { [id]: realAgentEntry(id, mock.url, home) } });
+      const config = configSchema.parse({
+        agents: { [id]: realAgentEntry(id, fx.mock.url, home) },
+      });
       const manager = new SessionManager({
         catalogue: new Catalogue(config),
         guardFor: () => new ReadOnlyGuard(),
@@ -43,7 +36,7 @@ void describe("real agents under read-only", () => {
       const session = manager.prepare({ agentId: id, cwd, unattended: true });
       const events: SessionEvent[] = [];
       session.on((event) => events.push(event));
-      const before = mock.requests.length;
+      const before = fx.mock.requests.length;
       try {
         await session.start();
         const turn = await session.prompt(
@@ -72,13 +65,13 @@ void describe("real agents under read-only", () => {
         permissionsCancelled: 0,
       });
 
-      const mine = mock.requests.slice(before);
+      const mine = fx.mock.requests.slice(before);
       const toolCalls = mine.flatMap((r) => (r.reply?.type === "tool" ? [r.reply.name] : []));
       assert.ok(
         toolCalls.includes(WRITE_TOOL[id]),
         `mock asked for ${WRITE_TOOL[id]}: ${toolCalls.join(",")}`,
       );
-      assert.ok(mock.toolNamesSeen().includes(WRITE_TOOL[id]));
+      assert.ok(fx.mock.toolNamesSeen().includes(WRITE_TOOL[id]));
       for (const escape of mine.filter((r) => r.kind === "escape"))
         t.diagnostic(`refused outbound attempt: ${escape.method} ${escape.path}`);
       assert.deepEqual(

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
+import { describe, test } from "node:test";
+import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import { auditedDecisions } from "../support/swapAudit.js";
 import { formatSwapReport } from "../support/swapReportText.js";
@@ -19,22 +18,13 @@ import {
 // under read-only, and under a workspace-write policy that allows writing one file only.
 
 void describe("rehearsed swap", () => {
-  let mock: MockLlm;
-  let root: string;
-  before(async () => {
-    mock = await startMockLlm();
-    root = mkdtempSync(join(tmpdir(), "acpgate-swap-"));
-  });
-  after(async () => {
-    await mock.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const fx = withMockLlm("acpgate-swap-");
 
   void test("demo, claude and gemini: read, refused write, final answer", async (t) => {
     const report = await rehearseSwap({
       agents: ["demo", "claude", "gemini"],
-      mockUrl: mock.url,
-      workRoot: root,
+      mockUrl: fx.mock.url,
+      workRoot: fx.root,
     });
     t.diagnostic(formatSwapReport(report));
     for (const run of report.runs) {
@@ -54,14 +44,14 @@ void describe("rehearsed swap", () => {
     );
     const claude = report.runs.find((r) => r.agentId === "claude");
     assert.ok(!claude?.shape.kinds.includes("fs_read"), "claude reads files itself");
-    assert.deepEqual(await noProcessWithEnv("HOME", join(root, "homes")), []);
+    assert.deepEqual(await noProcessWithEnv("HOME", join(fx.root, "homes")), []);
   });
 
   void test("demo, claude and gemini under workspace-write: the allowed file only is written, the audit names both rules", async (t) => {
-    const workRoot = mkdtempSync(join(root, "write-"));
+    const workRoot = mkdtempSync(join(fx.root, "write-"));
     const report = await rehearseSwap({
       agents: ["demo", "claude", "gemini"],
-      mockUrl: mock.url,
+      mockUrl: fx.mock.url,
       workRoot,
       allowedWrite: SWAP_WRITE,
     });
