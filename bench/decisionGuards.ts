@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { createAuditStore } from "../src/audit/openAuditStore.js";
 import type { SqlAuditStore } from "../src/audit/sqlAuditStore.js";
 import { BUILTIN_POLICIES } from "../src/policy/builtinPolicies.js";
-import { resolvePolicy } from "../src/policy/compilePolicy.js";
-import { AuditingGuard } from "../src/sessions/auditingGuard.js";
-import { PolicyGuard } from "../src/sessions/policyGuard.js";
+import { resolvePolicy } from "../src/config/compilePolicy.js";
+import { AuditingGuard } from "../src/governance/auditingGuard.js";
+import { GovernedGuard } from "../src/governance/governedGuard.js";
+import { PolicyGuard } from "../src/governance/policyGuard.js";
 import type { SessionGuard } from "../src/sessions/sessionGuard.js";
 
 export interface GuardVariant {
@@ -19,7 +20,11 @@ export interface GuardVariant {
 }
 
 /** The PolicyGuard createPlane builds for `read-only` on `acpgate run` (nobody to ask). */
-function policyGuard(): PolicyGuard {
+function policyGuard(): SessionGuard {
+  return new GovernedGuard(policyChain());
+}
+
+function policyChain(): PolicyGuard {
   return new PolicyGuard({
     policy: BUILTIN_POLICIES["read-only"],
     policies: (name) => resolvePolicy(name, {}),
@@ -32,7 +37,7 @@ function policyGuard(): PolicyGuard {
 
 /**
  * PolicyGuard wrapped in the AuditingGuard over a real SQLite store in a temp dir, the way
- * withAudit weaves it: two durable records (asked, decided) before every answer.
+ * governedSessions weaves it: two durable records (asked, decided) before every answer.
  */
 function audited(synchronous: "full" | "normal"): GuardVariant {
   let dir: string | undefined;
@@ -43,7 +48,9 @@ function audited(synchronous: "full" | "normal"): GuardVariant {
     make() {
       dir ??= mkdtempSync(join(tmpdir(), "acpgate-bench-audit-"));
       store ??= createAuditStore({ sqlite: join(dir, "audit.db"), synchronous }, dir);
-      return new AuditingGuard(policyGuard(), { store, surface: "cli", actor: "bench" });
+      return new GovernedGuard(
+        new AuditingGuard(policyChain(), { store, surface: "cli", actor: "bench" }),
+      );
     },
     async close() {
       if (store)

@@ -1,6 +1,6 @@
 import { Catalogue } from "../src/agents/catalogue.js";
 import { agentEntrySchema } from "../src/config/agentSchema.js";
-import { ReadOnlyGuard } from "../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "../test/support/readOnlyGuard.js";
 import type { SessionGuard } from "../src/sessions/sessionGuard.js";
 import { SessionManager } from "../src/sessions/sessionManager.js";
 
@@ -11,7 +11,7 @@ import { SessionManager } from "../src/sessions/sessionManager.js";
 export function rawManager(
   command: string,
   args: string[],
-  guard: () => SessionGuard = () => new ReadOnlyGuard(),
+  guard: () => SessionGuard = () => readOnlySessionGuard(),
 ): SessionManager {
   const catalogue = new Catalogue({
     agents: { raw: agentEntrySchema.parse({ command, args }) },

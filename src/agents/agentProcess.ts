@@ -4,7 +4,7 @@ import { AcpgateError } from "../util/errors.js";
 import { deferred } from "../util/deferred.js";
 import { TextRingBuffer } from "../util/ringBuffer.js";
 import { Emitter } from "../util/emitter.js";
-import { signalGroup, groupAlive } from "./processGroup.js";
+import { signalGroup, groupAlive } from "../util/processGroup.js";
 
 export interface LaunchSpec {
   command: string;

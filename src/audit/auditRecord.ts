@@ -27,7 +27,10 @@ export type AuditSurface = "cli" | "api" | "proxy";
 export interface AuditTool {
   toolCallId?: string;
   title?: string;
+  /** The kind the agent claimed. */
   kind?: string;
+  /** Every kind policy judged it as (permission requests). */
+  kinds?: string[];
   paths?: string[];
   command?: string;
 }

@@ -1,19 +1,6 @@
 import { z } from "zod";
 import { riskPosture } from "./agentSchema.js";
-
-/** ACP tool kinds, as rules name them (the policy model reads them from here). */
-export const TOOL_KINDS = [
-  "read",
-  "edit",
-  "delete",
-  "move",
-  "search",
-  "execute",
-  "think",
-  "fetch",
-  "switch_mode",
-  "other",
-] as const;
+import { TOOL_KINDS } from "../policy/toolKinds.js";
 
 /** `x` or `[x, y]`, read as a list. */
 const oneOrMany = <T extends z.ZodType<string>>(item: T) =>

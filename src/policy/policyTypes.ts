@@ -3,10 +3,7 @@
  * decision says. Pure data; nothing here touches the file system.
  */
 
-import { TOOL_KINDS } from "../config/policySchema.js";
-
-export { TOOL_KINDS };
-export type ToolKind = (typeof TOOL_KINDS)[number];
+import type { ToolKind } from "./toolKinds.js";
 
 /** Kinds that change files: protected paths are never a target of these. */
 export const WRITE_KINDS: readonly ToolKind[] = ["edit", "delete", "move"];
@@ -121,4 +118,14 @@ export interface Decision {
   reason: string;
   /** `always` only when the policy permits answering `allow_always`. */
   scope?: "once" | "always";
+}
+
+/**
+ * A decision once `ask` was answered (by a person, or by `unattendedAsk`): what the agent
+ * will hear, and who decided — `policy`, a person, or `approval` for a call that carries out
+ * one just allowed.
+ */
+export interface Verdict extends Decision {
+  outcome: "allow" | "reject";
+  decidedBy: string;
 }

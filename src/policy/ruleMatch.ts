@@ -1,6 +1,7 @@
 import { parseCommand, segmentHasPrefix } from "./commandLine.js";
 import { matchPathList } from "./pathGlob.js";
-import type { PathFact, PolicyRequest, Rule, ToolKind } from "./policyTypes.js";
+import type { PathFact, PolicyRequest, Rule } from "./policyTypes.js";
+import type { ToolKind } from "./toolKinds.js";
 
 /**
  * How a rule is read against a request that may mean several things. `any` (deny, ask): the

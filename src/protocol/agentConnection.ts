@@ -1,29 +1,34 @@
 import {
   client,
   MessageTooLargeError,
-  ndJsonStream,
   RequestError,
+  type AgentNotificationMethod,
+  type AgentNotificationParamsByMethod,
+  type AgentRequestMethod,
+  type AgentRequestParamsByMethod,
+  type AgentRequestResponsesByMethod,
   type AnyMessage,
+  type ClientApp,
   type ClientConnection,
   type ClientContext,
+  type JsonRpcId,
+  type Stream,
 } from "@agentclientprotocol/sdk";
 import { AcpgateError, errorMessage } from "../util/errors.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
-import type { ClientHandlers } from "./clientHandlers.js";
+import type { ClientHandlers, InboundCall } from "./clientHandlers.js";
+import { SERVED_CLIENT_METHODS, type ClientMethod } from "./clientMethods.js";
 import { assertOutboundExtensionName } from "./extensionNames.js";
 import { messageMethod, isNotification } from "./messageKinds.js";
 import { OutboundRequests } from "./outboundRequests.js";
 import { tapStream, type TappedMessage } from "./tap.js";
 
 export interface AgentConnectionOptions {
-  /** Agent stdout. */
-  input: ReadableStream<Uint8Array>;
-  /** Agent stdin. */
-  output: WritableStream<Uint8Array>;
+  /** Parsed messages to and from the agent (an AgentChannel's stream). */
+  stream: Stream;
   handlers: ClientHandlers;
   /** Default timeout for outbound requests that do not name one. */
   requestTimeoutMs?: number;
-  maxMessageBytes?: number;
   /**
    * Asked once the connection is gone, so that pending requests fail with the real cause
    * (the agent exited with code 3 and said …) rather than a bare "connection closed".
@@ -55,11 +60,8 @@ export class AgentConnection {
   constructor(private readonly options: AgentConnectionOptions) {
     this.defaultTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const handlers = options.handlers;
-    const framed = ndJsonStream(options.output, options.input, {
-      maxMessageBytes: options.maxMessageBytes,
-    });
     const outbound = new OutboundRequests();
-    const stream = tapStream(framed, {
+    const stream = tapStream(options.stream, {
       observe: (tapped) => {
         if (tapped.direction === "out") outbound.sent(tapped.message);
         this.tap.emit(tapped);
@@ -71,34 +73,15 @@ export class AgentConnection {
         return true;
       },
     });
-    const app = client({ name: "acpgate" })
-      .onRequest("session/request_permission", (cx) =>
-        handlers.requestPermission(cx.params, cx.signal),
-      )
-      .onRequest("fs/read_text_file", (cx) => handlers.readTextFile(cx.params, cx.signal))
-      .onRequest("fs/write_text_file", async (cx) => {
-        await handlers.writeTextFile(cx.params, cx.signal);
-        return {};
-      })
-      .onRequest("terminal/create", (cx) => handlers.createTerminal(cx.params, cx.signal))
-      .onRequest("terminal/output", (cx) => handlers.terminalOutput(cx.params, cx.signal))
-      .onRequest("terminal/wait_for_exit", (cx) =>
-        handlers.waitForTerminalExit(cx.params, cx.signal),
-      )
-      .onRequest("terminal/kill", async (cx) => {
-        await handlers.killTerminal(cx.params, cx.signal);
-        return {};
-      })
-      .onRequest("terminal/release", async (cx) => {
-        await handlers.releaseTerminal(cx.params, cx.signal);
-        return {};
-      })
+    const app = client({ name: "acpgate" });
+    for (const method of SERVED_CLIENT_METHODS) serve(app, method, handlers);
+    app
       .onRequest("*", async (cx) => {
         const result = await handlers.extensionRequest(
           cx.method,
           cx.params,
+          { requestId: cx.requestId },
           cx.signal,
-          cx.requestId,
         );
         // A handler that produces nothing answers {}, never null and never no answer.
         return result ?? {};
@@ -127,11 +110,13 @@ export class AgentConnection {
   }
 
   /** Sends a request; rejects with `AcpgateError` on timeout, abort or close, `RequestError` on an agent error. */
-  async request<R = unknown>(
-    method: string,
-    params: unknown,
-    options: RequestOptions = {},
-  ): Promise<R> {
+  request<M extends AgentRequestMethod>(
+    method: M,
+    params: AgentRequestParamsByMethod[M],
+    options?: RequestOptions,
+  ): Promise<AgentRequestResponsesByMethod[M]>;
+  request<R = unknown>(method: string, params: unknown, options?: RequestOptions): Promise<R>;
+  async request<R>(method: string, params: unknown, options: RequestOptions = {}): Promise<R> {
     if (this.isClosed) throw await this.closedError();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const controller = new AbortController();
@@ -175,6 +160,11 @@ export class AgentConnection {
     }
   }
 
+  notify<M extends AgentNotificationMethod>(
+    method: M,
+    params: AgentNotificationParamsByMethod[M],
+  ): Promise<void>;
+  notify(method: string, params: unknown): Promise<void>;
   async notify(method: string, params: unknown): Promise<void> {
     if (this.isClosed) throw await this.closedError();
     await this.agent.notify(method, params);
@@ -244,4 +234,17 @@ export class AgentConnection {
       `connection to the agent closed: ${errorMessage(reason)}`,
     );
   }
+}
+
+type AnyHandler = (params: unknown, call: InboundCall, signal: AbortSignal) => Promise<unknown>;
+type RequestCx = { params: unknown; requestId: JsonRpcId | undefined; signal: AbortSignal };
+
+/**
+ * Registers one served client method. Typed per method at `ClientHandlers`; the SDK's
+ * overloads cannot be picked for a method that is a loop variable, hence the one cast here.
+ */
+function serve(app: ClientApp, method: ClientMethod, handlers: ClientHandlers): void {
+  const handler = handlers[method] as AnyHandler;
+  const on = app.onRequest.bind(app) as (m: string, h: (cx: RequestCx) => unknown) => ClientApp;
+  on(method, (cx) => handler.call(handlers, cx.params, { requestId: cx.requestId }, cx.signal));
 }

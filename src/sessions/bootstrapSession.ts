@@ -2,6 +2,7 @@ import {
   PROTOCOL_VERSION,
   RequestError,
   type ClientCapabilities,
+  type InitializeRequest,
   type InitializeResponse,
   type McpServer,
 } from "@agentclientprotocol/sdk";
@@ -12,11 +13,22 @@ import type { SessionEventBody } from "./events.js";
 import { AcpgateError } from "../util/errors.js";
 import { mergeDeep } from "../util/mergeDeep.js";
 import { wireErrorDetail } from "../protocol/wireErrorDetail.js";
+import { narrowCapabilities } from "./narrowCapabilities.js";
 
 export type StartHow =
   | { how: "new" }
   | { how: "load"; agentSessionId: string }
   | { how: "resume"; agentSessionId: string };
+
+/**
+ * What a caller (the editor proxy) brings to the handshake: its own initialize params and
+ * the extra fields of its session/new|load|resume (`_meta` included), passed on as given.
+ * Client capabilities are narrowed to what the guard serves, never widened.
+ */
+export interface BootstrapParams {
+  initialize?: Partial<InitializeRequest>;
+  session?: { _meta?: Record<string, unknown> | null; [key: string]: unknown };
+}
 
 export interface BootstrapInput {
   connection: AgentConnection;
@@ -25,6 +37,7 @@ export interface BootstrapInput {
   cwd: string;
   clientCapabilities: ClientCapabilities;
   how: StartHow;
+  params?: BootstrapParams;
   /** The servers to send, or a function choosing them from the initialize response. */
   mcpServers: McpServer[] | ((initialize: InitializeResponse) => McpServer[]);
   timeoutMs: number;
@@ -46,16 +59,21 @@ export interface BootstrapResult {
 export async function bootstrapSession(input: BootstrapInput): Promise<BootstrapResult> {
   const { connection, entry, agentId } = input;
   const timeout = { timeoutMs: input.timeoutMs };
-  const clientCapabilities = mergeDeep(
+  const caller = input.params ?? {};
+  const served = mergeDeep(
     input.clientCapabilities,
     entry.clientCapabilities ?? {},
   ) as ClientCapabilities;
-  const initialize = await connection.request<InitializeResponse>(
+  const clientCapabilities = caller.initialize?.clientCapabilities
+    ? narrowCapabilities(caller.initialize.clientCapabilities, served)
+    : served;
+  const initialize = await connection.request(
     "initialize",
     {
-      protocolVersion: PROTOCOL_VERSION,
-      clientCapabilities,
       clientInfo: { name: "acpgate", title: "acpgate", version: "0.1.0" },
+      ...caller.initialize,
+      protocolVersion: caller.initialize?.protocolVersion ?? PROTOCOL_VERSION,
+      clientCapabilities,
     },
     timeout,
   );
@@ -75,10 +93,10 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
   const mcpServers =
     typeof input.mcpServers === "function" ? input.mcpServers(initialize) : input.mcpServers;
   if (entry.auth) await authenticate(input, initialize);
-  const base = { cwd: input.cwd, mcpServers };
+  const base = { ...caller.session, cwd: input.cwd, mcpServers };
   if (input.how.how === "new") {
     const response = await connection
-      .request<{ sessionId: string }>("session/new", base, timeout)
+      .request("session/new", base, timeout)
       .catch((error: unknown) => rethrowAuthRequired(error, agentId, initialize));
     return {
       initialize,

@@ -60,7 +60,14 @@ export type SessionEventBody =
       requestId: string;
       toolCallId: string;
       title: string;
+      /** The kind the agent claimed (`other` when it named none). */
       kind: string;
+      /** Every kind policy judged it as (the most dangerous reading when unknown). */
+      kinds?: string[];
+      /** The paths policy judged, as the agent wrote them. */
+      paths?: string[];
+      /** The command policy judged, when it runs one. */
+      command?: string;
       announced: boolean;
       options: { kind: string; name: string }[];
     }

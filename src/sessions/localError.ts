@@ -1,4 +1,5 @@
-import { exitError, type AgentProcess } from "../agents/agentProcess.js";
+import type { AgentChannel } from "../agents/agentChannel.js";
+import { exitError } from "../agents/agentProcess.js";
 import type { AgentConnection } from "../protocol/agentConnection.js";
 import { AcpgateError, errorMessage, isAcpgateError } from "../util/errors.js";
 
@@ -8,13 +9,13 @@ import { AcpgateError, errorMessage, isAcpgateError } from "../util/errors.js";
  */
 export async function toLocalError(
   error: unknown,
-  source: { connection: AgentConnection; process: AgentProcess; agentId: string },
+  source: { connection: AgentConnection; channel: AgentChannel; agentId: string },
 ): Promise<AcpgateError> {
   if (isAcpgateError(error)) return error;
   const protocol = source.connection.protocolFailure;
   if (protocol) return protocol;
-  if (source.connection.isClosed || source.process.hasExited) {
-    const info = await Promise.race([source.process.exited, sleep(1500)]);
+  if (source.connection.isClosed || source.channel.hasExited) {
+    const info = await Promise.race([source.channel.exited, sleep(1500)]);
     if (info && !info.requested) return exitError(info, source.agentId);
   }
   const code = typeof (error as { code?: unknown }).code === "number" ? "agent_error" : "internal";

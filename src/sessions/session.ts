@@ -1,7 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { ContentBlock, InitializeResponse } from "@agentclientprotocol/sdk";
+import type {
+  ContentBlock,
+  InitializeResponse,
+  PromptRequest,
+  PromptResponse,
+  SetSessionConfigOptionRequest,
+} from "@agentclientprotocol/sdk";
+import type { AgentChannel } from "../agents/agentChannel.js";
+import { exitError, type ExitInfo } from "../agents/agentProcess.js";
+import type { AgentEntry } from "../config/agentSchema.js";
+import type { McpServerInput } from "../inputs/selectMcpServers.js";
 import { AgentConnection } from "../protocol/agentConnection.js";
 import type { ClientHandlers } from "../protocol/clientHandlers.js";
+import { SERVED_CLIENT_METHODS, type ClientMethods } from "../protocol/clientMethods.js";
 import { canonicalRouter } from "../protocol/dialectRouter.js";
 import type {
   ConnectionContext,
@@ -9,33 +20,37 @@ import type {
   ExtensionRouter,
 } from "../protocol/extensionRouter.js";
 import type { TappedMessage } from "../protocol/tap.js";
-import { AgentProcess, exitError, type ExitInfo } from "../agents/agentProcess.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
 import { AcpgateError, errorMessage } from "../util/errors.js";
-import type { SessionEvent, SessionEventBody } from "./events.js";
+import {
+  bootstrapSession,
+  startedEvent,
+  type BootstrapParams,
+  type StartHow,
+} from "./bootstrapSession.js";
 import { envelope } from "./eventEnvelope.js";
+import { EventLog } from "./eventLog.js";
+import type { SessionEvent, SessionEventBody } from "./events.js";
+import { sleep, toLocalError } from "./localError.js";
+import { mcpServersFor } from "./mcpInjection.js";
 import { ModeView } from "./modeView.js";
 import { normaliseUpdate } from "./normaliseUpdate.js";
-import { PendingPermissions } from "./permissionBroker.js";
-import { PermissionRequests } from "./permissionRequests.js";
-import { sleep, toLocalError } from "./localError.js";
+import { PermissionStatsCounter, type PermissionStats } from "./permissionStats.js";
 import type { GuardContext, SessionGuard } from "./sessionGuard.js";
 import { SessionStateMachine, type SessionStateName } from "./sessionState.js";
-import { bootstrapSession, startedEvent, type StartHow } from "./bootstrapSession.js";
 import { ToolCallTracker } from "./toolCallTracker.js";
-import { mcpServersFor } from "./mcpInjection.js";
-import type { McpServerInput } from "../inputs/selectMcpServers.js";
-import type { LaunchSpec } from "../agents/agentProcess.js";
-import type { AgentEntry } from "../config/agentSchema.js";
 
 export interface SessionOptions {
   id?: string;
   agentId: string;
   entry: AgentEntry;
-  launch: LaunchSpec;
+  /** How the agent is reached: a stdio process, an in-memory pair … */
+  channel: AgentChannel;
   cwd: string;
   guard: SessionGuard;
   start?: StartHow;
+  /** Caller-supplied params of initialize and session/new|load|resume (an editor's, `_meta` included). */
+  bootstrap?: BootstrapParams;
   /** Filtered by the agent's mcpCapabilities at start (see mcpInjection.ts). */
   mcpServers?: McpServerInput[];
   extensions?: ExtensionRouter;
@@ -43,33 +58,31 @@ export interface SessionOptions {
   unattended?: boolean;
   requestTimeoutMs?: number;
   startupTimeoutMs?: number;
+  /** Events kept for readers that come later (SSE resume). */
+  eventLogCapacity?: number;
 }
 
-export interface SessionStats {
-  permissionsAllowed: number;
-  permissionsRejected: number;
-  permissionsCancelled: number;
-}
+export type { PermissionStats };
 
 export interface PromptResult {
   stopReason: string;
+  /** The agent's whole answer (usage, `_meta` …), as validated by the SDK. */
+  response: PromptResponse;
 }
 
 /**
- * One agent process and one ACP session on it, as an explicit state machine:
+ * One ACP session on one agent channel, as an explicit state machine:
  * starting → ready ⇄ prompting → closing → closed, or failed from anywhere.
+ * Every event is numbered and kept in the session's bounded log, listeners or not.
  */
 export class Session {
   readonly id: string;
   readonly agentId: string;
   readonly cwd: string;
   readonly events = new Emitter<SessionEvent>((error) => this.reportListenerError(error));
-  readonly stats: SessionStats = {
-    permissionsAllowed: 0,
-    permissionsRejected: 0,
-    permissionsCancelled: 0,
-  };
+  readonly log: EventLog;
   readonly modes = new ModeView();
+  readonly connection: AgentConnection;
   agentSessionId: string | undefined;
   initializeResponse: InitializeResponse | undefined;
   failure: AcpgateError | undefined;
@@ -78,65 +91,60 @@ export class Session {
 
   private readonly machine = new SessionStateMachine();
   private readonly tracker = new ToolCallTracker();
-  private readonly pending = new PendingPermissions();
-  private readonly process: AgentProcess;
-  readonly connection: AgentConnection;
+  private readonly counter = new PermissionStatsCounter();
+  private readonly channel: AgentChannel;
   private seq = 0;
   private replaying = false;
   private readonly guardContext: GuardContext;
   private readonly extensions: ExtensionRouter;
-  private readonly permissions: PermissionRequests;
 
   constructor(private readonly options: SessionOptions) {
     this.id = options.id ?? `ses_${randomUUID()}`;
     this.agentId = options.agentId;
     this.cwd = options.cwd;
+    this.channel = options.channel;
+    this.log = new EventLog(options.eventLogCapacity);
     this.extensions = options.extensions ?? canonicalRouter;
     this.guardContext = {
       sessionId: this.id,
       agentId: this.agentId,
       cwd: this.cwd,
       toolCall: (id) => this.tracker.get(id),
-      emit: (event) => this.emit(event),
+      emit: (event, raw) => this.emit(event, raw),
+      fail: (error) => void this.kill(error),
     };
-    this.permissions = new PermissionRequests({
-      sessionId: this.id,
-      guard: options.guard,
-      guardContext: this.guardContext,
-      tracker: this.tracker,
-      pending: this.pending,
-      stats: this.stats,
-      emit: (body, raw) => this.emit(body, raw),
-    });
-    this.process = new AgentProcess(options.launch);
     this.connection = new AgentConnection({
-      input: this.process.stdout,
-      output: this.process.stdin,
+      stream: this.channel.stream,
       handlers: this.handlers(),
       requestTimeoutMs: options.requestTimeoutMs,
       explainClose: async () => {
-        const info = await Promise.race([this.process.exited, sleep(1500)]);
+        const info = await Promise.race([this.channel.exited, sleep(1500)]);
         return info ? exitError(info, this.agentId) : undefined;
       },
     });
-    void this.process.exited.then((info) => this.onProcessExit(info));
+    void this.channel.exited.then((info) => this.onChannelExit(info));
   }
 
   get state(): SessionStateName {
     return this.machine.state;
   }
 
-  get pid(): number | undefined {
-    return this.process.pid;
+  /** Permission requests answered so far, counted from the session's own events. */
+  get stats(): PermissionStats {
+    return this.counter.stats;
   }
 
-  /** The guard deciding for this session (promotion reaches the policy through it). */
+  get pid(): number | undefined {
+    return this.channel.pid;
+  }
+
+  /** The guard deciding for this session. */
   get guard(): SessionGuard {
     return this.options.guard;
   }
 
   get stderrTail(): string[] {
-    return this.process.stderr.lastLines(20);
+    return this.channel.stderrTail(20);
   }
 
   /** Every raw message both ways (the audit journal subscribes here). */
@@ -158,6 +166,7 @@ export class Session {
         cwd: this.cwd,
         clientCapabilities: this.options.guard.clientCapabilities(),
         how: this.options.start ?? { how: "new" },
+        params: this.options.bootstrap ?? {},
         mcpServers: mcpServersFor(this.options.mcpServers ?? [], (event) => this.emit(event)),
         timeoutMs: this.options.startupTimeoutMs ?? 30_000,
         onReplay: (replaying) => {
@@ -169,7 +178,7 @@ export class Session {
       this.modes.fromSessionResponse(result.sessionResponse);
       this.move("ready");
       this.emit(startedEvent(this.agentId, result));
-      await this.options.guard.sessionStarted?.(this);
+      await this.options.guard.sessionStarted(this);
     } catch (error) {
       const failure = await this.asLocalError(error);
       await this.fail(failure);
@@ -177,10 +186,10 @@ export class Session {
     }
   }
 
-  /** Runs one turn; resolves with the stop reason. */
+  /** Runs one turn; resolves with the stop reason. `params` adds caller fields (`_meta`). */
   async prompt(
     prompt: string | ContentBlock[],
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; params?: Partial<Omit<PromptRequest, "prompt">> } = {},
   ): Promise<PromptResult> {
     this.machine.require("prompt", "ready");
     const blocks: ContentBlock[] =
@@ -192,14 +201,14 @@ export class Session {
       promptText: blocks.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join(""),
     });
     try {
-      const response = await this.connection.request<{ stopReason: string }>(
+      const response = await this.connection.request(
         "session/prompt",
-        { sessionId: this.agentSessionId, prompt: blocks },
+        { ...options.params, sessionId: this.agentSessionId ?? "", prompt: blocks },
         { timeoutMs: 0, signal: options.signal },
       );
       this.emit({ type: "turn_ended", stopReason: response.stopReason });
       if (this.machine.canMove("ready") && this.state === "prompting") this.move("ready");
-      return { stopReason: response.stopReason };
+      return { stopReason: response.stopReason, response };
     } catch (error) {
       const local = await this.asLocalError(error);
       if (this.connection.isClosed) await this.fail(local);
@@ -214,22 +223,25 @@ export class Session {
   /** session/cancel: the agent should end the turn with `cancelled`; pending permissions are answered `cancelled`. */
   async cancel(): Promise<void> {
     if (this.state !== "prompting") return;
-    this.pending.cancelAll();
+    this.options.guard.turnCancelled();
     this.extensions.cancelPending?.();
     await this.connection
-      .notify("session/cancel", { sessionId: this.agentSessionId })
+      .notify("session/cancel", { sessionId: this.agentSessionId ?? "" })
       .catch(() => {});
   }
 
   /** Sets the agent's mode, through a `mode` config option when it has one, else session/set_mode. */
   async setMode(modeId: string): Promise<void> {
     this.machine.require("set a mode", "ready", "prompting");
-    this.options.guard.authorizeModeChange?.(modeId);
+    this.options.guard.authorizeModeChange(modeId);
     const view = this.modes.state;
     if (view.via === "config_option" && view.modeConfigId) {
       await this.setConfigOption(view.modeConfigId, modeId);
     } else {
-      await this.connection.request("session/set_mode", { sessionId: this.agentSessionId, modeId });
+      await this.connection.request("session/set_mode", {
+        sessionId: this.agentSessionId ?? "",
+        modeId,
+      });
     }
     this.modes.setCurrent(modeId);
     this.emit({ type: "mode_changed", modeId });
@@ -237,41 +249,38 @@ export class Session {
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     this.machine.require("set a config option", "ready", "prompting");
-    const response = await this.connection.request<{ configOptions?: unknown }>(
-      "session/set_config_option",
-      {
-        sessionId: this.agentSessionId,
-        configId,
-        value,
-      },
-    );
+    const params: SetSessionConfigOptionRequest =
+      typeof value === "boolean"
+        ? { sessionId: this.agentSessionId ?? "", configId, type: "boolean" as const, value }
+        : { sessionId: this.agentSessionId ?? "", configId, value };
+    const response = await this.connection.request("session/set_config_option", params);
     this.modes.applyConfigOptions(response.configOptions);
   }
 
-  /** Closes the session (session/close when supported) and ends the agent process group. */
+  /** Closes the session (session/close when supported) and ends the agent. */
   async close(reason = "closed"): Promise<void> {
     if (this.machine.isFinal || this.state === "closing") {
-      await this.process.exited.catch(() => undefined);
+      await this.channel.exited.catch(() => undefined);
       return;
     }
     if (this.state === "prompting") await this.cancel();
     this.move("closing", reason);
-    const canClose = this.initializeResponse?.agentCapabilities?.sessionCapabilities as
+    const caps = this.initializeResponse?.agentCapabilities?.sessionCapabilities as
       Record<string, unknown> | undefined;
-    if (canClose?.close && this.agentSessionId && !this.connection.isClosed) {
+    if (caps?.close && this.agentSessionId && !this.connection.isClosed) {
       await this.connection
         .request("session/close", { sessionId: this.agentSessionId }, { timeoutMs: 2000 })
         .catch(() => undefined);
     }
     await this.options.guard.dispose().catch(() => undefined);
     this.connection.close(new AcpgateError("connection_closed", "session closed"));
-    await this.process.shutdown();
+    await this.channel.shutdown();
     if ((this.state as SessionStateName) === "closing") this.move("closed", reason);
   }
 
-  /** Ends the agent at once (SIGKILL to the group): the timeout path. */
+  /** Ends the agent at once (SIGKILL to the group): the timeout and fail-closed path. */
   async kill(reason: AcpgateError): Promise<void> {
-    this.pending.cancelAll();
+    this.options.guard.turnCancelled();
     await this.fail(reason);
   }
 
@@ -296,61 +305,57 @@ export class Session {
     return this.connection.notifyExtension(method, params);
   }
 
+  emit(body: SessionEventBody, raw?: unknown): void {
+    this.tracker.observe(body);
+    this.modes.observe(body);
+    this.counter.observe(body);
+    const event = envelope(body, ++this.seq, this.id, raw);
+    this.log.append(event);
+    if (this.events.hasListeners) this.events.emit(event);
+  }
+
   private extensionHost(requestId?: string | number | null): ExtensionHost {
     return {
       context: Object.freeze(this.connectionContext()),
       ...(requestId !== undefined ? { requestId } : {}),
-      emit: (event, raw) => this.emit(event, this.events.hasListeners ? raw : undefined),
+      emit: (event, raw) => this.emit(event, raw),
       // Fail closed: the run ends with the cause rather than waiting on a person.
       fail: (error) => void this.kill(error),
     };
   }
 
-  emit(body: SessionEventBody, raw?: unknown): void {
-    this.tracker.observe(body);
-    this.modes.observe(body);
-    if (!this.events.hasListeners) {
-      this.seq++;
-      return;
-    }
-    this.events.emit(envelope(body, ++this.seq, this.id, raw));
-  }
-
+  /** The connection's handlers: every served client method goes to the guard, with this session's context. */
   private handlers(): ClientHandlers {
     const guard = this.options.guard;
-    const ctx = this.guardContext;
+    const served = {} as Record<string, unknown>;
+    for (const method of SERVED_CLIENT_METHODS) {
+      served[method] = (params: unknown, _call: unknown, signal: AbortSignal) =>
+        (guard[method] as (p: unknown, c: GuardContext, s: AbortSignal) => Promise<unknown>).call(
+          guard,
+          params,
+          this.guardContext,
+          signal,
+        );
+    }
     return {
-      requestPermission: (params, signal) => this.permissions.handle(params, signal),
-      readTextFile: (params) => guard.readTextFile(params, ctx),
-      writeTextFile: (params) => guard.writeTextFile(params, ctx),
-      createTerminal: (params) => guard.createTerminal(params, ctx),
-      terminalOutput: (params) => guard.terminalOutput(params, ctx),
-      waitForTerminalExit: (params, signal) => guard.waitForTerminalExit(params, ctx, signal),
-      killTerminal: (params) => guard.killTerminal(params, ctx),
-      releaseTerminal: (params) => guard.releaseTerminal(params, ctx),
+      ...(served as ClientMethods<unknown>),
       sessionUpdate: (params) => {
         this.lastActivity = Date.now();
         const body = normaliseUpdate(params, this.replaying);
-        if (body)
-          this.emit(
-            body,
-            this.events.hasListeners
-              ? { jsonrpc: "2.0", method: "session/update", params }
-              : undefined,
-          );
+        if (body) this.emit(body, { jsonrpc: "2.0", method: "session/update", params });
       },
-      extensionRequest: (method, params, signal, requestId) =>
-        this.extensions.handleRequest(method, params, this.extensionHost(requestId), signal),
+      extensionRequest: (method, params, call, signal) =>
+        this.extensions.handleRequest(method, params, this.extensionHost(call.requestId), signal),
       extensionNotification: (method, params) =>
         this.extensions.handleNotification(method, params, this.extensionHost()),
     };
   }
 
-  private async onProcessExit(info: ExitInfo): Promise<void> {
+  private async onChannelExit(info: ExitInfo): Promise<void> {
     if (info.requested || this.machine.isFinal || this.state === "closing") return;
     const error = this.connection.protocolFailure ?? exitError(info, this.agentId);
     this.connection.close(error);
-    this.pending.cancelAll();
+    this.options.guard.turnCancelled();
     await this.fail(error);
   }
 
@@ -361,8 +366,8 @@ export class Session {
     this.move("failed", error.message);
     this.connection.close(error);
     await this.options.guard.dispose().catch(() => undefined);
-    await this.process.kill();
-    await this.process.shutdown({ graceMs: 0, termMs: 500 });
+    await this.channel.kill();
+    await this.channel.shutdown({ graceMs: 0, termMs: 500 });
   }
 
   private move(to: SessionStateName, reason?: string): void {
@@ -375,8 +380,8 @@ export class Session {
   }
 
   private asLocalError(error: unknown): Promise<AcpgateError> {
-    const { connection, process, agentId } = this;
-    return toLocalError(error, { connection, process, agentId });
+    const { connection, channel, agentId } = this;
+    return toLocalError(error, { connection, channel, agentId });
   }
 
   private reportListenerError(error: unknown): void {

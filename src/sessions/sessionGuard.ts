@@ -1,19 +1,5 @@
-import type {
-  ClientCapabilities,
-  InitializeResponse,
-  CreateTerminalRequest,
-  CreateTerminalResponse,
-  KillTerminalRequest,
-  ReadTextFileRequest,
-  ReadTextFileResponse,
-  ReleaseTerminalRequest,
-  RequestPermissionRequest,
-  TerminalOutputRequest,
-  TerminalOutputResponse,
-  WaitForTerminalExitRequest,
-  WaitForTerminalExitResponse,
-  WriteTextFileRequest,
-} from "@agentclientprotocol/sdk";
+import type { ClientCapabilities, InitializeResponse } from "@agentclientprotocol/sdk";
+import type { ClientMethods } from "../protocol/clientMethods.js";
 import type { AcpgateError } from "../util/errors.js";
 import type { Disposable } from "../util/emitter.js";
 import type { SessionEvent, SessionEventBody } from "./events.js";
@@ -27,17 +13,9 @@ export interface GuardContext {
   readonly cwd: string;
   /** The announced tool call, if the agent announced it (codex asks before announcing). */
   toolCall(toolCallId: string): ToolCallState | undefined;
-  emit(event: SessionEventBody): void;
-}
-
-export interface PermissionVerdict {
-  outcome: "allow" | "reject";
-  /** `always` picks an `allow_always` option; only when policy says so. */
-  scope?: "once" | "always";
-  ruleId?: string;
-  reason: string;
-  /** `policy`, or the person who decided. */
-  decidedBy: string;
+  emit(event: SessionEventBody, raw?: unknown): void;
+  /** Ends the session with a local error (fail closed: the audit is down, policy says fail). */
+  fail(error: AcpgateError): void;
 }
 
 /** What a guard may see and do once the session has started: modes, events, ending it. */
@@ -53,42 +31,23 @@ export interface StartedSession {
 }
 
 /**
- * The one place that decides what an agent may do through the client: permission requests,
- * `fs/*` and `terminal/*`. The session asks; the guard decides, records and serves.
- * Refusals throw a `RequestError` the agent understands.
+ * Everything the agent may do through the client passes here: every served client method
+ * (permission requests, `fs/*`, `terminal/*`) with the session's context. The session only
+ * forwards; governance implements it (policy, audit, approvals). Refusals throw a
+ * `RequestError` the agent understands.
  */
-export interface SessionGuard {
+export interface SessionGuard extends ClientMethods<GuardContext> {
   /** Client capabilities to advertise: only as far as the guard will serve them. */
   clientCapabilities(): ClientCapabilities;
-  decidePermission(
-    request: RequestPermissionRequest,
-    context: GuardContext,
-    signal: AbortSignal,
-  ): Promise<PermissionVerdict>;
-  readTextFile(params: ReadTextFileRequest, context: GuardContext): Promise<ReadTextFileResponse>;
-  writeTextFile(params: WriteTextFileRequest, context: GuardContext): Promise<void>;
-  createTerminal(
-    params: CreateTerminalRequest,
-    context: GuardContext,
-  ): Promise<CreateTerminalResponse>;
-  terminalOutput(
-    params: TerminalOutputRequest,
-    context: GuardContext,
-  ): Promise<TerminalOutputResponse>;
-  waitForTerminalExit(
-    params: WaitForTerminalExitRequest,
-    context: GuardContext,
-    signal: AbortSignal,
-  ): Promise<WaitForTerminalExitResponse>;
-  killTerminal(params: KillTerminalRequest, context: GuardContext): Promise<void>;
-  releaseTerminal(params: ReleaseTerminalRequest, context: GuardContext): Promise<void>;
-  /** Releases what the guard holds for the session (terminals). */
-  dispose(): Promise<void>;
   /**
    * Called once session/new (load, resume) succeeded, before the first prompt: set the
    * agent's mode, assert what the policy requires. Throwing fails the start.
    */
-  sessionStarted?(session: StartedSession): Promise<void>;
+  sessionStarted(session: StartedSession): Promise<void>;
   /** Asked before acpgate sets the agent's mode (a surface, a promotion); throws to refuse. */
-  authorizeModeChange?(modeId: string): void;
+  authorizeModeChange(modeId: string): void;
+  /** The turn was cancelled: every pending permission request MUST be answered `cancelled`. */
+  turnCancelled(): void;
+  /** Releases what the guard holds for the session (terminals). */
+  dispose(): Promise<void>;
 }

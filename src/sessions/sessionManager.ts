@@ -1,19 +1,18 @@
 import { resolve } from "node:path";
+import type { AgentChannel } from "../agents/agentChannel.js";
+import type { LaunchSpec } from "../agents/agentProcess.js";
 import { Catalogue, resolveCommand } from "../agents/catalogue.js";
-import { dialectFor } from "../agents/dialects/dialects.js";
+import { stdioChannel } from "../agents/stdioChannel.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { buildAgentEnv } from "../inputs/agentEnv.js";
 import type { McpServerInput } from "../inputs/selectMcpServers.js";
-import { DialectRouter } from "../protocol/dialectRouter.js";
 import type { ExtensionRouter } from "../protocol/extensionRouter.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
 import { parseDuration } from "../util/duration.js";
 import { AcpgateError } from "../util/errors.js";
+import type { BootstrapParams, StartHow } from "./bootstrapSession.js";
 import type { SessionEvent } from "./events.js";
-import { PendingQuestions } from "./pendingQuestions.js";
-import { questionDesk } from "./questionDesk.js";
 import { Session } from "./session.js";
-import type { StartHow } from "./bootstrapSession.js";
 import type { SessionGuard } from "./sessionGuard.js";
 
 export interface CreateSessionRequest {
@@ -30,20 +29,29 @@ export interface CreateSessionRequest {
   environment?: string;
   /** The entry's auth `meta` with secrets in place (sent as `_meta` of authenticate). */
   authMeta?: Record<string, unknown>;
+  /** Who is behind this session (a token's principal, the CI identity); the plane's default when unset. */
+  actor?: string;
+  /** Caller-supplied initialize and session/new|load|resume params (the editor proxy's). */
+  bootstrap?: BootstrapParams;
 }
 
 /** What the credential broker and MCP inventory add to a request (see inputs/sessionInputs.ts). */
 export type SessionInputsPart = Pick<CreateSessionRequest, "mcpServers" | "secrets" | "authMeta">;
 
-export interface SessionManagerDeps {
+export interface SessionManagerDeps<R extends CreateSessionRequest = CreateSessionRequest> {
   catalogue: Catalogue;
-  /** The guard for a new session (policy, workspace, audit). */
-  guardFor(request: CreateSessionRequest, entry: AgentEntry): SessionGuard;
-  extensionsFor?(entry: AgentEntry, request: CreateSessionRequest): ExtensionRouter;
+  /** The guard for a new session (governance: policy, audit, approvals). */
+  guardFor(request: R, entry: AgentEntry): SessionGuard;
+  /** The extension methods a session accepts; none (canonical ACP) when unset. */
+  extensionsFor?(entry: AgentEntry, request: R): ExtensionRouter;
   /** Resolves the environment's MCP servers and the secrets the entry needs (async: broker). */
-  inputsFor?(request: CreateSessionRequest, entry: AgentEntry): Promise<SessionInputsPart>;
+  inputsFor?(request: R, entry: AgentEntry): Promise<SessionInputsPart>;
   /** Called once per new session, before it starts (the audit recorder subscribes here). */
-  onSessionCreated?(session: Session, request: CreateSessionRequest): void;
+  onSessionCreated?(session: Session, request: R): void;
+  /** How an agent is reached; a stdio process in its own group by default. */
+  channelFor?: (launch: LaunchSpec, entry: AgentEntry) => AgentChannel;
+  /** Events each session keeps for later readers (SSE resume). */
+  eventLogCapacity?: number;
   planeEnv?: NodeJS.ProcessEnv;
   /** Sessions idle (ready, no activity) longer than this are closed. 0 disables. */
   idleTtlMs?: number;
@@ -55,15 +63,15 @@ export interface SessionManagerDeps {
  * Runs many sessions in one process, each with its own agent process. Events of every
  * session are re-emitted on `events`; a session's own `events` reach only its subscribers.
  */
-export class SessionManager {
+export class SessionManager<R extends CreateSessionRequest = CreateSessionRequest> {
   readonly events = new Emitter<SessionEvent>();
-  /** Agents' questions waiting for a person (attended sessions). */
-  readonly questions = new PendingQuestions();
+  /** Told when a session is forgotten (closed, failed, idle): what a surface holds for it can go. */
+  readonly forgotten = new Emitter<string>();
   private readonly sessions = new Map<string, Session>();
   private readonly subscriptions = new Map<string, Disposable>();
   private readonly sweeper: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: SessionManagerDeps) {
+  constructor(private readonly deps: SessionManagerDeps<R>) {
     const ttl = deps.idleTtlMs ?? 0;
     if (ttl > 0) {
       this.sweeper = setInterval(() => void this.closeIdle(ttl), Math.min(ttl, 30_000));
@@ -72,7 +80,7 @@ export class SessionManager {
   }
 
   /** Creates and starts a session; rejects (and cleans up) when it cannot start. */
-  async create(request: CreateSessionRequest, options: { id?: string } = {}): Promise<Session> {
+  async create(request: R, options: { id?: string } = {}): Promise<Session> {
     const session = await this.prepareWithInputs(request, options);
     try {
       await session.start();
@@ -87,10 +95,7 @@ export class SessionManager {
    * Resolves secrets and MCP servers (deps.inputsFor), then prepares the session. Fails with
    * `secret_missing` before any agent process is spawned.
    */
-  async prepareWithInputs(
-    request: CreateSessionRequest,
-    options: { id?: string } = {},
-  ): Promise<Session> {
+  async prepareWithInputs(request: R, options: { id?: string } = {}): Promise<Session> {
     const entry = this.deps.catalogue.get(request.agentId);
     if (!this.deps.inputsFor) return this.prepare(request, options);
     const inputs = await this.deps.inputsFor(request, entry);
@@ -108,7 +113,7 @@ export class SessionManager {
   }
 
   /** Builds a session without starting it, so callers can subscribe first. */
-  prepare(request: CreateSessionRequest, options: { id?: string } = {}): Session {
+  prepare(request: R, options: { id?: string } = {}): Session {
     const configured = this.deps.catalogue.get(request.agentId);
     const unresolved = configured.secrets.filter((name) => request.secrets?.[name] === undefined);
     if (unresolved.length) {
@@ -130,21 +135,23 @@ export class SessionManager {
       values: command.env,
       secrets: request.secrets,
     });
+    const launch: LaunchSpec = { command: command.command, args: command.args, env, cwd };
+    const located = { ...request, cwd };
     const session = new Session({
       ...(options.id ? { id: options.id } : {}),
       agentId: request.agentId,
       entry,
-      launch: { command: command.command, args: command.args, env, cwd },
+      channel: this.deps.channelFor ? this.deps.channelFor(launch, entry) : stdioChannel(launch),
       cwd,
-      guard: this.deps.guardFor({ ...request, cwd }, configured),
+      guard: this.deps.guardFor(located, configured),
       start: request.start ?? { how: "new" },
+      ...(request.bootstrap ? { bootstrap: request.bootstrap } : {}),
       mcpServers: request.mcpServers ?? [],
       unattended: request.unattended ?? false,
-      extensions: this.deps.extensionsFor
-        ? this.deps.extensionsFor(configured, request)
-        : new DialectRouter(dialectFor(configured.dialect, request.agentId), {
-            ask: questionDesk(configured.extensions, this.questions),
-          }),
+      ...(this.deps.extensionsFor
+        ? { extensions: this.deps.extensionsFor(configured, located) }
+        : {}),
+      ...(this.deps.eventLogCapacity ? { eventLogCapacity: this.deps.eventLogCapacity } : {}),
       requestTimeoutMs: this.deps.requestTimeoutMs,
       startupTimeoutMs:
         entry.startupTimeout !== undefined
@@ -156,7 +163,7 @@ export class SessionManager {
       session.id,
       session.on((event) => this.events.emit(event)),
     );
-    this.deps.onSessionCreated?.(session, { ...request, cwd });
+    this.deps.onSessionCreated?.(session, located);
     return session;
   }
 
@@ -200,10 +207,10 @@ export class SessionManager {
   }
 
   private forget(id: string): void {
-    this.questions.declineSession(id, "the session ended");
     this.subscriptions.get(id)?.dispose();
     this.subscriptions.delete(id);
     this.sessions.delete(id);
+    this.forgotten.emit(id);
   }
 }
 

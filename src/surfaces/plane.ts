@@ -4,13 +4,18 @@ import { CredentialBroker } from "../inputs/credentialBroker.js";
 import { environmentNamed, planInputs, resolveInputs } from "../inputs/sessionInputs.js";
 import { loadConfig, type LoadedConfig } from "../config/loadConfig.js";
 import type { AcpgateConfig } from "../config/schema.js";
-import { SessionManager, type SessionManagerDeps } from "../sessions/sessionManager.js";
-import { PolicyGuard } from "../sessions/policyGuard.js";
+import { SessionManager } from "../sessions/sessionManager.js";
+import type { AgentChannel } from "../agents/agentChannel.js";
+import type { LaunchSpec } from "../agents/agentProcess.js";
+import type { AgentEntry } from "../config/agentSchema.js";
+import { governedSessions, type GovernedRequest } from "../governance/governedSessions.js";
+import type { Guard } from "../governance/guard.js";
+import { PendingQuestions } from "../governance/pendingQuestions.js";
+import { PolicyGuard } from "../governance/policyGuard.js";
 import { BUILTIN_POLICY_NAMES } from "../policy/builtinPolicies.js";
-import { resolvePolicy } from "../policy/compilePolicy.js";
+import { resolvePolicy } from "../config/compilePolicy.js";
 import type { Policy } from "../policy/policyTypes.js";
 import { realPathOf } from "../workspace/resolvePath.js";
-import { withAudit } from "../sessions/withAudit.js";
 import type { AuditSurface } from "../audit/auditRecord.js";
 import type { AuditStore } from "../audit/auditStore.js";
 import { cliActor } from "../audit/actor.js";
@@ -36,7 +41,9 @@ export interface Plane {
   config: AcpgateConfig;
   configFile: string | undefined;
   catalogue: Catalogue;
-  manager: SessionManager;
+  manager: SessionManager<GovernedRequest>;
+  /** Agents' questions waiting for a person (attended sessions). */
+  questions: PendingQuestions;
   /** The policy sessions run under unless a request names another. */
   policy: Policy;
   /** Any policy by name (built-in or configured); throws config_invalid for unknown names. */
@@ -58,11 +65,19 @@ export interface PlaneOptions {
   policy?: string;
   /** The environment (`--env`): validated here; its `policy` applies when none is given. */
   environment?: string;
-  overrides?: Partial<SessionManagerDeps>;
-  /** Recorded on every audit record: where sessions come from, and who is behind them. */
+  overrides?: PlaneOverrides;
+  /** Recorded on every audit record: where sessions come from. */
   surface?: AuditSurface;
+  /** Who is behind sessions that name no actor of their own (the CLI user, the CI job). */
   actor?: string;
   logger?: Logger;
+}
+
+/** What tests and embedders may replace: the environment, the bottom of the chain, the channel. */
+export interface PlaneOverrides {
+  planeEnv?: NodeJS.ProcessEnv;
+  chainFor?: (request: GovernedRequest, entry: AgentEntry) => Guard;
+  channelFor?: (launch: LaunchSpec, entry: AgentEntry) => AgentChannel;
 }
 
 export function createPlane(options: PlaneOptions): Plane {
@@ -94,40 +109,47 @@ export function createPlane(options: PlaneOptions): Plane {
   const journal = new WireJournal(audit, {
     onError: (error) => logger.warn({ err: String(error) }, "wire journal write failed"),
   });
-  const deps: SessionManagerDeps = {
-    catalogue,
-    guardFor: (request, entry) =>
-      new PolicyGuard({
-        policy: policyOf(request),
-        policies: policyFor,
-        agentId: request.agentId,
-        entry,
-        cwd: request.cwd,
-        ...(configFile ? { configFile } : {}),
-        unattended: request.unattended ?? false,
-      }),
-    inputsFor: (request, entry) =>
-      resolveInputs(
-        planInputs({ config, entry, environment: request.environment, baseDir }),
-        entry,
-        broker,
-      ),
-    ...options.overrides,
-  };
-  const manager = new SessionManager(
-    withAudit(deps, {
-      store: audit,
-      journal,
-      surface: options.surface ?? "cli",
-      actor: options.actor ?? cliActor(),
-      logger,
+  const questions = new PendingQuestions();
+  const chainFor = (request: GovernedRequest, entry: AgentEntry): Guard =>
+    new PolicyGuard({
+      policy: policyOf(request),
+      policies: policyFor,
+      agentId: request.agentId,
+      entry,
+      cwd: request.cwd,
+      ...(configFile ? { configFile } : {}),
+      unattended: request.unattended ?? false,
+      ...(request.approver ? { approver: request.approver } : {}),
+    });
+  const manager = new SessionManager<GovernedRequest>(
+    governedSessions({
+      catalogue,
+      chainFor: options.overrides?.chainFor ?? chainFor,
+      inputsFor: (request, entry) =>
+        resolveInputs(
+          planInputs({ config, entry, environment: request.environment, baseDir }),
+          entry,
+          broker,
+        ),
+      planeEnv,
+      ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),
+      questions,
+      audit: {
+        store: audit,
+        journal,
+        surface: options.surface ?? "cli",
+        actor: options.actor ?? cliActor(),
+        logger,
+      },
     }),
   );
+  manager.forgotten.on((id) => questions.declineSession(id, "the session ended"));
   return {
     config,
     configFile: loaded.file,
     catalogue,
     manager,
+    questions,
     policy,
     policyFor,
     broker,

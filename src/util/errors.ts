@@ -27,6 +27,7 @@ export type ErrorCode =
   | "extension_refused"
   | "question_not_found"
   | "audit_failed"
+  | "audit_unavailable"
   | "internal";
 
 export class AcpgateError extends Error {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { signalGroup } from "../util/processGroup.js";
 import { OutputBuffer } from "./outputBuffer.js";
 
 export interface TerminalSpec {
@@ -130,12 +131,7 @@ export class TerminalManager {
 }
 
 function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    child.kill("SIGKILL");
-  }
+  if (child.pid !== undefined) signalGroup(child.pid, "SIGKILL");
 }
 
 /** Commands still running are killed if the plane itself exits. */

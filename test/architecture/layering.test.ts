@@ -4,18 +4,22 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Imports point down: a module may import its own layer or lower ones, never higher. */
+/**
+ * Imports point down: a module may import its own folder or a lower rank, never a higher one
+ * and never a different folder of the same rank (siblings stay independent).
+ */
 const RANK: Record<string, number> = {
   util: 0,
   protocol: 1,
-  config: 2,
-  agents: 3,
-  policy: 3,
-  workspace: 3,
-  audit: 3,
-  inputs: 3,
-  sessions: 4,
-  surfaces: 5,
+  policy: 2,
+  config: 3,
+  agents: 4,
+  workspace: 4,
+  audit: 4,
+  inputs: 4,
+  sessions: 5,
+  governance: 6,
+  surfaces: 7,
 };
 /** Node modules with I/O that the pure policy layer must never import. */
 const IO_MODULES =
@@ -61,16 +65,45 @@ function layeringViolations(sources: Source[]): string[] {
       continue;
     }
     for (const spec of importsOf(text)) {
-      if (from === "policy" && IO_MODULES.test(spec))
-        violations.push(`${relative(ROOT, file)}: policy/ must not import ${spec}`);
       if (!spec.startsWith(".")) continue;
       const to = layerOf(resolve(dirname(file), spec));
       const toRank = RANK[to];
-      if (toRank !== undefined && toRank > fromRank)
-        violations.push(`${relative(ROOT, file)} (${from}) imports ${spec} (${to})`);
+      if (toRank === undefined || to === from) continue;
+      if (toRank > fromRank)
+        violations.push(`${relative(ROOT, file)} (${from}) imports ${spec} (${to}): upward`);
+      else if (toRank === fromRank)
+        violations.push(`${relative(ROOT, file)} (${from}) imports ${spec} (${to}): sideways`);
     }
   }
-  return violations;
+  return [...violations, ...policyIo(sources)];
+}
+
+/**
+ * policy/ is pure: no module with I/O may be reachable from it, directly or through the
+ * files it imports (util included), and it imports no package at all.
+ */
+function policyIo(sources: Source[]): string[] {
+  const byFile = new Map(sources.map((s) => [s.file, s.text]));
+  const violations: string[] = [];
+  for (const start of sources.filter((s) => layerOf(s.file) === "policy")) {
+    const seen = new Set<string>();
+    const queue: { file: string; via: string[] }[] = [{ file: start.file, via: [] }];
+    while (queue.length) {
+      const { file, via } = queue.shift()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const path = [...via, relative(SRC, file)];
+      for (const spec of importsOf(byFile.get(file) ?? "")) {
+        if (spec.startsWith(".")) {
+          const target = resolve(dirname(file), spec).replace(/\.js$/, ".ts");
+          if (byFile.has(target)) queue.push({ file: target, via: path });
+        } else if (IO_MODULES.test(spec) || !spec.startsWith("node:")) {
+          violations.push(`${path.join(" → ")}: policy/ reaches ${spec}`);
+        }
+      }
+    }
+  }
+  return [...new Set(violations)];
 }
 
 test("src/ imports point down the layers", () => {
@@ -89,6 +122,16 @@ test("the check catches an upward import, an I/O import in policy/ and an unknow
     { file: join(SRC, "policy", "z.ts"), text: 'import { readFileSync } from "node:fs";' },
     { file: join(SRC, "misc", "w.ts"), text: "" },
     { file: join(SRC, "sessions", "ok.ts"), text: 'import { x } from "../protocol/tap.js";' },
+    // sideways: same rank, different folder
+    { file: join(SRC, "policy", "d.ts"), text: 'import { r } from "../workspace/r.js";' },
+    { file: join(SRC, "audit", "a.ts"), text: 'import { s } from "../inputs/s.js";' },
+    // I/O two hops away from policy/, through util/
+    { file: join(SRC, "policy", "e.ts"), text: 'import { u } from "../util/u.js";' },
+    { file: join(SRC, "util", "u.ts"), text: 'import { spawn } from "node:child_process";' },
   ]);
-  assert.equal(violations.length, 4, violations.join("\n"));
+  assert.equal(violations.length, 7, violations.join("\n"));
+  assert.ok(
+    violations.some((v) => v.includes("policy/e.ts → util/u.ts")),
+    violations.join("\n"),
+  );
 });

@@ -5,8 +5,11 @@ import { after, test } from "node:test";
 import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
-import { AuditingGuard } from "../../src/sessions/auditingGuard.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { AuditingGuard } from "../../src/governance/auditingGuard.js";
+import { GovernedGuard } from "../../src/governance/governedGuard.js";
+import type { Guard } from "../../src/governance/guard.js";
+import { AcpgateError } from "../../src/util/errors.js";
+import { ReadOnlyGuard } from "../support/readOnlyGuard.js";
 import type { GuardContext } from "../../src/sessions/sessionGuard.js";
 import { scratchDir } from "../support/scratchDir.js";
 import { WritingGuard } from "../support/writingGuard.js";
@@ -19,15 +22,22 @@ async function setup() {
   const cwd = join(tmp.dir, `w${++n}`);
   const driver = new SqliteDriver(join(cwd, ".acpgate", "acpgate.db"));
   const store = await new SqlAuditStore(driver, "test").open();
+  const failures: AcpgateError[] = [];
   const context: GuardContext = {
     sessionId: "ses_12345678-abcd",
     agentId: "demo",
     cwd,
     toolCall: () => undefined,
     emit: () => undefined,
+    fail: (error) => void failures.push(error),
   };
-  return { cwd, driver, store, context, audit: { store, surface: "api" as const, actor: "alice" } };
+  const audit = { store, surface: "api" as const, actor: "alice" };
+  /** The session's view of the chain: permission requests go through GovernedGuard. */
+  const governed = (inner: Guard) => new GovernedGuard(new AuditingGuard(inner, audit));
+  return { cwd, driver, store, context, audit, failures, governed };
 }
+
+const signal = new AbortController().signal;
 
 const REQUEST: RequestPermissionRequest = {
   sessionId: "agent-1",
@@ -43,11 +53,11 @@ const REQUEST: RequestPermissionRequest = {
   ],
 };
 
-void test("a permission is recorded asked, then decided with the approver, before the verdict returns", async () => {
-  const { store, context, audit } = await setup();
-  const guard = new AuditingGuard(new WritingGuard("bob@example"), audit);
-  const verdict = await guard.decidePermission(REQUEST, context, new AbortController().signal);
-  assert.equal(verdict.outcome, "allow");
+void test("a permission is recorded asked, then decided with the approver, before the answer returns", async () => {
+  const { store, context, governed } = await setup();
+  const guard = governed(new WritingGuard("bob@example"));
+  const response = await guard["session/request_permission"](REQUEST, context, signal);
+  assert.deepEqual(response, { outcome: { outcome: "selected", optionId: "a" } });
   const [asked, decided] = await store.list();
   assert.equal(asked?.kind, "permission_asked");
   assert.equal(asked?.actor, "alice");
@@ -56,6 +66,7 @@ void test("a permission is recorded asked, then decided with the approver, befor
     toolCallId: "t1",
     title: "Run make",
     kind: "execute",
+    kinds: ["execute"],
     paths: [],
     command: "make all",
   });
@@ -66,6 +77,7 @@ void test("a permission is recorded asked, then decided with the approver, befor
   assert.deepEqual(decided?.decision, {
     outcome: "allow",
     reason: "looks fine",
+    ruleId: "test",
     approver: "bob@example",
     optionKind: "allow_once",
     scope: "once",
@@ -74,9 +86,9 @@ void test("a permission is recorded asked, then decided with the approver, befor
 });
 
 void test("automatic decisions carry actor policy and the rule id", async () => {
-  const { store, context, audit } = await setup();
-  const guard = new AuditingGuard(new ReadOnlyGuard(), audit);
-  await guard.decidePermission(REQUEST, context, new AbortController().signal);
+  const { store, context, governed } = await setup();
+  const guard = governed(new ReadOnlyGuard());
+  await guard["session/request_permission"](REQUEST, context, signal);
   const [decided] = await store.list({ kind: "permission_decided" });
   assert.equal(decided?.actor, "policy");
   assert.equal(decided?.decision?.ruleId, "read-only");
@@ -84,33 +96,40 @@ void test("automatic decisions carry actor policy and the rule id", async () => 
   await store.close();
 });
 
-void test("when the audit cannot be written, an approval becomes a refusal and no file is written", async () => {
-  const { cwd, driver, store, context, audit } = await setup();
+void test("when the audit cannot be written, the session fails audit_unavailable: no answer, no file", async () => {
+  const { cwd, driver, store, context, failures, governed } = await setup();
   await driver.transaction((tx) => tx.run("DROP TABLE audit_records"));
-  const guard = new AuditingGuard(new WritingGuard("bob"), audit);
-  const verdict = await guard.decidePermission(REQUEST, context, new AbortController().signal);
-  assert.equal(verdict.outcome, "reject");
-  assert.equal(verdict.ruleId, "audit");
+  const guard = governed(new WritingGuard("bob"));
   await assert.rejects(
-    guard.writeTextFile({ sessionId: "a", path: "x.txt", content: "hi" }, context),
-    /could not be recorded/,
+    guard["session/request_permission"](REQUEST, context, signal),
+    (e: { code?: number }) => e.code === -32603,
+  );
+  await assert.rejects(
+    guard["fs/write_text_file"]({ sessionId: "a", path: "x.txt", content: "hi" }, context, signal),
+    /could not record/,
   );
   assert.equal(existsSync(join(cwd, "x.txt")), false);
+  assert.deepEqual(
+    failures.map((f) => f.code),
+    ["audit_unavailable", "audit_unavailable"],
+  );
   await store.close();
 });
 
 void test("fs writes are recorded requested (with a bounded diff) before, and completed after", async () => {
-  const { cwd, store, context, audit } = await setup();
+  const { cwd, store, context, governed } = await setup();
   writeFileSync(join(cwd, "a.txt"), "one\ntwo\nthree\n");
-  const guard = new AuditingGuard(new WritingGuard("bob"), audit);
-  await guard.writeTextFile(
+  const guard = governed(new WritingGuard("bob"));
+  await guard["fs/write_text_file"](
     { sessionId: "a", path: "a.txt", content: "one\nTWO\nthree\n" },
     context,
+    signal,
   );
   assert.equal(readFileSync(join(cwd, "a.txt"), "utf8"), "one\nTWO\nthree\n");
-  await guard.writeTextFile(
+  await guard["fs/write_text_file"](
     { sessionId: "a", path: "big.txt", content: "x".repeat(100_000) },
     context,
+    signal,
   );
   const writes = await store.list({ kind: "fs_write" });
   assert.deepEqual(
@@ -126,13 +145,17 @@ void test("fs writes are recorded requested (with a bounded diff) before, and co
 });
 
 void test("refused writes and terminals are recorded as refused, after the request", async () => {
-  const { store, context, audit } = await setup();
-  const guard = new AuditingGuard(new ReadOnlyGuard(), audit);
+  const { store, context, governed } = await setup();
+  const guard = governed(new ReadOnlyGuard());
   await assert.rejects(
-    guard.writeTextFile({ sessionId: "a", path: "a.txt", content: "x" }, context),
+    guard["fs/write_text_file"]({ sessionId: "a", path: "a.txt", content: "x" }, context, signal),
   );
   await assert.rejects(
-    guard.createTerminal({ sessionId: "a", command: "rm", args: ["-rf", "/"] }, context),
+    guard["terminal/create"](
+      { sessionId: "a", command: "rm", args: ["-rf", "/"] },
+      context,
+      signal,
+    ),
   );
   const records = await store.list();
   assert.deepEqual(

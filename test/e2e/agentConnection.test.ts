@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { ndJsonStream } from "@agentclientprotocol/sdk";
 import { AgentProcess } from "../../src/agents/agentProcess.js";
 import { AgentConnection } from "../../src/protocol/agentConnection.js";
 import type { ClientHandlers } from "../../src/protocol/clientHandlers.js";
@@ -12,14 +13,14 @@ const refuse = async (): Promise<never> => {
   throw new Error("not served in this test");
 };
 const handlers: ClientHandlers = {
-  requestPermission: refuse,
-  readTextFile: refuse,
-  writeTextFile: refuse,
-  createTerminal: refuse,
-  terminalOutput: refuse,
-  waitForTerminalExit: refuse,
-  killTerminal: refuse,
-  releaseTerminal: refuse,
+  "session/request_permission": refuse,
+  "fs/read_text_file": refuse,
+  "fs/write_text_file": refuse,
+  "terminal/create": refuse,
+  "terminal/output": refuse,
+  "terminal/wait_for_exit": refuse,
+  "terminal/kill": refuse,
+  "terminal/release": refuse,
   sessionUpdate: () => {},
   extensionRequest: refuse,
   extensionNotification: () => {},
@@ -36,7 +37,8 @@ function connect(scenario: string): {
     env: {},
     cwd: FIXTURES,
   });
-  const connection = new AgentConnection({ input: agent.stdout, output: agent.stdin, handlers });
+  const stream = ndJsonStream(agent.stdin, agent.stdout);
+  const connection = new AgentConnection({ stream, handlers });
   const tapped: TappedMessage[] = [];
   connection.tap.on((t) => tapped.push(t));
   return { agent, connection, tapped };

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { DoctorReport } from "../../src/sessions/doctorReport.js";
+import type { DoctorReport } from "../../src/surfaces/cli/doctorReport.js";
 import { formatDoctorReport, formatDoctorTable } from "../../src/surfaces/cli/doctorPrinter.js";
 import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
 import { noProcessWithEnv } from "../support/processes.js";

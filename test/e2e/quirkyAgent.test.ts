@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import { configSchema } from "../../src/config/schema.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "../support/readOnlyGuard.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 
 // What real agents do that the schema does not say, in one scripted agent process: the session
@@ -18,7 +18,7 @@ void test("updates before session/new, unannounced permission, nulls and _meta e
   });
   const manager = new SessionManager({
     catalogue: new Catalogue(config),
-    guardFor: () => new ReadOnlyGuard(),
+    guardFor: () => readOnlySessionGuard(),
   });
   const session = manager.prepare({ agentId: "quirky", cwd: process.cwd(), unattended: true });
   const events: SessionEvent[] = [];

@@ -7,6 +7,7 @@ import { configSchema } from "../../src/config/schema.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { AllowFileGuard } from "../support/allowFileGuard.js";
+import { GovernedGuard } from "../../src/governance/governedGuard.js";
 import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
@@ -31,7 +32,7 @@ void describe("real agents: a refused and an allowed write in one turn", () => {
       });
       const manager = new SessionManager({
         catalogue: new Catalogue(config),
-        guardFor: () => new AllowFileGuard("allowed.txt"),
+        guardFor: () => new GovernedGuard(new AllowFileGuard("allowed.txt")),
       });
       const session = manager.prepare({ agentId: id, cwd, unattended: true });
       const events: SessionEvent[] = [];

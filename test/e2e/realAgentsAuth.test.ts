@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import type { AgentEntryInput } from "../../src/config/agentSchema.js";
 import { configSchema } from "../../src/config/schema.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "../support/readOnlyGuard.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { AcpgateError } from "../../src/util/errors.js";
 import { withMockLlm } from "../support/mockLlmFixture.js";
@@ -25,7 +25,7 @@ void describe("real agents: authenticate failures", () => {
     const config = configSchema.parse({ agents: { [id]: entry } });
     const manager = new SessionManager({
       catalogue: new Catalogue(config),
-      guardFor: () => new ReadOnlyGuard(),
+      guardFor: () => readOnlySessionGuard(),
     });
     try {
       await manager.create({ agentId: id, cwd: fx.root, unattended: true });

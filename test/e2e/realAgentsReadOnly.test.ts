@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { Catalogue } from "../../src/agents/catalogue.js";
-import { groupAlive } from "../../src/agents/processGroup.js";
+import { groupAlive } from "../../src/util/processGroup.js";
 import { configSchema } from "../../src/config/schema.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "../support/readOnlyGuard.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { MOCK_FINAL_TEXT } from "../support/mockLlm.js";
 import { withMockLlm } from "../support/mockLlmFixture.js";
@@ -31,7 +31,7 @@ void describe("real agents under read-only", () => {
       });
       const manager = new SessionManager({
         catalogue: new Catalogue(config),
-        guardFor: () => new ReadOnlyGuard(),
+        guardFor: () => readOnlySessionGuard(),
       });
       const session = manager.prepare({ agentId: id, cwd, unattended: true });
       const events: SessionEvent[] = [];

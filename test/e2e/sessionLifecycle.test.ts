@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "../support/readOnlyGuard.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 import { waitGone } from "../support/processes.js";
@@ -11,7 +11,7 @@ import { tempDir } from "../support/tempDir.js";
 function manager(env: NodeJS.ProcessEnv = process.env): SessionManager {
   return new SessionManager({
     catalogue: new Catalogue({ agents: {} }),
-    guardFor: () => new ReadOnlyGuard(),
+    guardFor: () => readOnlySessionGuard(),
     planeEnv: env,
   });
 }
@@ -136,7 +136,7 @@ test("the idle TTL closes a ready session and ends its agent", async () => {
   const ws = tempDir();
   const plane = new SessionManager({
     catalogue: new Catalogue({ agents: {} }),
-    guardFor: () => new ReadOnlyGuard(),
+    guardFor: () => readOnlySessionGuard(),
     idleTtlMs: 200,
   });
   try {

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "../support/readOnlyGuard.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
 import { waitGone } from "../support/processes.js";
 import { tempDir } from "../support/tempDir.js";
@@ -11,7 +11,7 @@ test("50 concurrent sessions: each session's events reach only its own subscribe
   const ws = tempDir();
   const plane = new SessionManager({
     catalogue: new Catalogue({ agents: {} }),
-    guardFor: () => new ReadOnlyGuard(),
+    guardFor: () => readOnlySessionGuard(),
   });
   let all = 0;
   plane.events.on(() => all++);

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import { agentEntrySchema } from "../../src/config/agentSchema.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "../support/readOnlyGuard.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import type { Expect } from "../fixtures/fuzzFrames.js";
 
@@ -114,7 +114,7 @@ for (const seed of SEEDS) {
         }),
       },
     });
-    const manager = new SessionManager({ catalogue, guardFor: () => new ReadOnlyGuard() });
+    const manager = new SessionManager({ catalogue, guardFor: () => readOnlySessionGuard() });
     try {
       const fuzz = await manager.create({ agentId: "fuzz", cwd: dir });
       const demo = await manager.create({ agentId: "demo", cwd: dir });

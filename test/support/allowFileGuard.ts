@@ -1,40 +1,28 @@
 import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
-import type { RequestPermissionRequest, WriteTextFileRequest } from "@agentclientprotocol/sdk";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
-import type {
-  GuardContext,
-  PermissionVerdict,
-  SessionGuard,
-} from "../../src/sessions/sessionGuard.js";
+import type { PermissionAsk } from "../../src/governance/guard.js";
+import type { Verdict } from "../../src/policy/policyTypes.js";
+import type { ClientParams, ClientResult } from "../../src/protocol/clientMethods.js";
+import type { GuardContext } from "../../src/sessions/sessionGuard.js";
 import { resolveWithin } from "../../src/workspace/resolvePath.js";
+import { ReadOnlyGuard } from "./readOnlyGuard.js";
 
 /**
  * A stand-in for a workspace-write policy with one allow rule, for tests that must not wait for
  * the policy engine: permission and fs/write_text_file are allowed for files named `allowed`
  * inside the session cwd, everything else is read-only. Not a policy: a test fixture.
  */
-export class AllowFileGuard implements SessionGuard {
-  private readonly base = new ReadOnlyGuard();
-  readonly readTextFile = this.base.readTextFile.bind(this.base);
-  readonly createTerminal = this.base.createTerminal.bind(this.base);
-  readonly terminalOutput = this.base.terminalOutput.bind(this.base);
-  readonly waitForTerminalExit = this.base.waitForTerminalExit.bind(this.base);
-  readonly killTerminal = this.base.killTerminal.bind(this.base);
-  readonly releaseTerminal = this.base.releaseTerminal.bind(this.base);
-  readonly dispose = this.base.dispose.bind(this.base);
+export class AllowFileGuard extends ReadOnlyGuard {
+  constructor(private readonly allowed: string) {
+    super();
+  }
 
-  constructor(private readonly allowed: string) {}
-
-  clientCapabilities() {
+  override clientCapabilities() {
     return { fs: { readTextFile: true, writeTextFile: true }, terminal: false };
   }
 
-  async decidePermission(
-    params: RequestPermissionRequest,
-    context: GuardContext,
-  ): Promise<PermissionVerdict> {
-    const call = params.toolCall;
+  override async decidePermission(ask: PermissionAsk, context: GuardContext): Promise<Verdict> {
+    const call = ask.params.toolCall;
     const input = (call.rawInput ?? {}) as Record<string, unknown>;
     const paths = [
       ...(call.locations ?? []).map((l) => l.path),
@@ -48,11 +36,14 @@ export class AllowFileGuard implements SessionGuard {
         reason: `write ${this.allowed}`,
         decidedBy: "policy",
       };
-    return this.base.decidePermission();
+    return super.decidePermission(ask, context);
   }
 
-  async writeTextFile(params: WriteTextFileRequest, context: GuardContext): Promise<void> {
-    if (!this.isAllowed(params.path, context)) return this.base.writeTextFile(params, context);
+  override async "fs/write_text_file"(
+    params: ClientParams<"fs/write_text_file">,
+    context: GuardContext,
+  ): Promise<ClientResult<"fs/write_text_file">> {
+    if (!this.isAllowed(params.path, context)) return super["fs/write_text_file"](params, context);
     const resolved = resolveWithin(params.path, context.cwd, context.cwd);
     writeFileSync(resolved.real, params.content);
     context.emit({
@@ -61,6 +52,7 @@ export class AllowFileGuard implements SessionGuard {
       allowed: true,
       bytes: params.content.length,
     });
+    return {};
   }
 
   private isAllowed(path: string, context: GuardContext): boolean {

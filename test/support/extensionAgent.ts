@@ -4,7 +4,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Catalogue } from "../../src/agents/catalogue.js";
 import { agentEntrySchema, type AgentEntryInput } from "../../src/config/agentSchema.js";
-import { ReadOnlyGuard } from "../../src/sessions/readOnlyGuard.js";
+import { readOnlySessionGuard } from "./readOnlyGuard.js";
+import { dialectFor } from "../../src/agents/dialects/dialects.js";
+import { PendingQuestions } from "../../src/governance/pendingQuestions.js";
+import { questionDesk } from "../../src/governance/questionDesk.js";
+import { DialectRouter } from "../../src/protocol/dialectRouter.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 
 /** The scripted raw-NDJSON agent of test/fixtures/extensionAgent.ts, as built. */
@@ -46,15 +50,22 @@ export function managerWithFakeAgent(
   logFile: string,
   entry: Partial<AgentEntryInput> = {},
   steps?: string[],
-): SessionManager {
+): SessionManager & { questions: PendingQuestions } {
   const fake = agentEntrySchema.parse({
     command: process.execPath,
     args: [EXTENSION_AGENT],
     env: { EXT_AGENT_LOG: logFile, ...(steps ? { EXT_AGENT_STEPS: steps.join(",") } : {}) },
     ...entry,
   });
-  return new SessionManager({
+  const questions = new PendingQuestions();
+  const manager = new SessionManager({
     catalogue: new Catalogue({ agents: { fake } }),
-    guardFor: () => new ReadOnlyGuard(),
+    guardFor: () => readOnlySessionGuard(),
+    extensionsFor: (entry, request) =>
+      new DialectRouter(dialectFor(entry.dialect, request.agentId), {
+        ask: questionDesk(entry.extensions, questions),
+      }),
   });
+  manager.forgotten.on((id) => questions.declineSession(id, "the session ended"));
+  return Object.assign(manager, { questions });
 }

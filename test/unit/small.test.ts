@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { parseDuration } from "../../src/util/duration.js";
 import { TextRingBuffer } from "../../src/util/ringBuffer.js";
 import { exitCodeForError, exitCodeForTurn } from "../../src/surfaces/cli/exitCodes.js";
-import { pickOption } from "../../src/sessions/permissionBroker.js";
+import { pickOption } from "../../src/governance/permissionAnswer.js";
 import { SessionStateMachine } from "../../src/sessions/sessionState.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 
@@ -56,23 +56,10 @@ test("options are picked by kind, never by id; allow_always only when asked", ()
     { optionId: "x1", name: "Always", kind: "allow_always" as const },
     { optionId: "no", name: "No", kind: "reject_once" as const },
   ];
-  assert.equal(
-    pickOption(options, { outcome: "allow", reason: "", decidedBy: "policy" })?.optionId,
-    "allow-once",
-  );
-  assert.equal(
-    pickOption(options, { outcome: "allow", scope: "always", reason: "", decidedBy: "policy" })
-      ?.optionId,
-    "x1",
-  );
-  assert.equal(
-    pickOption(options, { outcome: "reject", reason: "", decidedBy: "policy" })?.optionId,
-    "no",
-  );
-  assert.equal(
-    pickOption(options.slice(0, 2), { outcome: "reject", reason: "", decidedBy: "policy" }),
-    undefined,
-  );
+  assert.equal(pickOption(options, { outcome: "allow" })?.optionId, "allow-once");
+  assert.equal(pickOption(options, { outcome: "allow", scope: "always" })?.optionId, "x1");
+  assert.equal(pickOption(options, { outcome: "reject" })?.optionId, "no");
+  assert.equal(pickOption(options.slice(0, 2), { outcome: "reject" }), undefined);
 });
 
 test("the session state machine refuses illegal steps", () => {

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { runDoctor } from "../../sessions/doctor.js";
-import type { DoctorReport } from "../../sessions/doctorReport.js";
+import { runDoctor } from "./doctor.js";
+import type { DoctorReport } from "./doctorReport.js";
 import { AcpgateError } from "../../util/errors.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs } from "./args.js";

@@ -1,4 +1,4 @@
-import type { DoctorReport } from "../../sessions/doctorReport.js";
+import type { DoctorReport } from "./doctorReport.js";
 
 const mark = (value: boolean): string => (value ? "✓" : "✗");
 const flags = (record: Record<string, boolean>): string =>

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type { Decision, PolicyRequest } from "../../policy/policyTypes.js";
-import { PolicyGuard } from "../../sessions/policyGuard.js";
-import { describedView } from "../../sessions/requestView.js";
-import { viewFromJson } from "../../sessions/viewFromJson.js";
+import { PolicyGuard } from "../../governance/policyGuard.js";
+import { describedView } from "../../governance/requestView.js";
+import { viewFromJson } from "../../governance/viewFromJson.js";
 import { AcpgateError } from "../../util/errors.js";
 import { realPathOf } from "../../workspace/resolvePath.js";
 import { createPlane } from "../plane.js";
@@ -82,7 +82,7 @@ export async function policyCommand(argv: string[]): Promise<number> {
       ...(plane.configFile ? { configFile: realPathOf(plane.configFile, process.cwd()) } : {}),
       unattended: true,
     });
-    const roots = guard.workspaceRoots;
+    const roots = guard.workspaceRoots();
     const view =
       values.json !== undefined
         ? viewFromJson(

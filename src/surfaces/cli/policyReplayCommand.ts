@@ -2,13 +2,9 @@ import { openAuditStore } from "../../audit/openAuditStore.js";
 import { Catalogue } from "../../agents/catalogue.js";
 import { loadConfig } from "../../config/loadConfig.js";
 import { loadPoliciesFile } from "../../config/policiesFile.js";
-import { resolvePolicy } from "../../policy/compilePolicy.js";
+import { resolvePolicy } from "../../config/compilePolicy.js";
 import type { SessionRow } from "../../audit/auditStore.js";
-import {
-  replayDecisions,
-  type ReplayChange,
-  type ReplayedDecision,
-} from "../../sessions/replayDecisions.js";
+import { replayDecisions, type ReplayChange, type ReplayedDecision } from "./replayDecisions.js";
 import { AcpgateError } from "../../util/errors.js";
 import { realPathOf } from "../../workspace/resolvePath.js";
 import { parseCommandArgs } from "./args.js";

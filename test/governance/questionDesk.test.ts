@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { QuestionRequest } from "../../src/protocol/extensionQuestions.js";
 import type { ConnectionContext } from "../../src/protocol/extensionRouter.js";
-import { PendingQuestions } from "../../src/sessions/pendingQuestions.js";
-import { questionDesk } from "../../src/sessions/questionDesk.js";
+import { PendingQuestions } from "../../src/governance/pendingQuestions.js";
+import { questionDesk } from "../../src/governance/questionDesk.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 
 const unattended: ConnectionContext = {

@@ -1,5 +1,5 @@
 import type { InitializeResponse } from "@agentclientprotocol/sdk";
-import type { ModeViewState } from "./modeView.js";
+import type { ModeViewState } from "../../sessions/modeView.js";
 
 /** Version tag of `acpgate agents doctor --json`. Fields are only ever added under one tag. */
 export const DOCTOR_SCHEMA = "acpgate.doctor.v1";

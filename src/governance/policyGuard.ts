@@ -1,5 +1,6 @@
-import type { ClientCapabilities, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 import type { AgentEntry } from "../config/agentSchema.js";
+import { buildAgentEnv } from "../inputs/agentEnv.js";
 import { decide } from "../policy/decide.js";
 import { modeAllowed } from "../policy/modeRisk.js";
 import type {
@@ -8,22 +9,17 @@ import type {
   Policy,
   PolicyRequest,
   SessionPolicyState,
+  Verdict,
 } from "../policy/policyTypes.js";
-import { buildAgentEnv } from "../inputs/agentEnv.js";
+import type { GuardContext, StartedSession } from "../sessions/sessionGuard.js";
 import { AcpgateError } from "../util/errors.js";
 import { WorkspaceRoots } from "../workspace/pathFacts.js";
 import { TerminalManager } from "../workspace/terminalManager.js";
 import type { Approver } from "./approver.js";
-import { GuardedWorkspace, type Judgement } from "./guardedWorkspace.js";
+import type { Guard, PermissionAnswer, PermissionAsk } from "./guard.js";
+import { GuardedWorkspace } from "./guardedWorkspace.js";
 import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
 import { alignMode, applyPolicyAtStart } from "./policyStart.js";
-import { permissionView } from "./requestView.js";
-import type {
-  GuardContext,
-  PermissionVerdict,
-  SessionGuard,
-  StartedSession,
-} from "./sessionGuard.js";
 
 export interface PolicyGuardOptions {
   policy: Policy;
@@ -46,26 +42,21 @@ export interface PolicyGuardOptions {
  * session is decided by decide() on a request view, `ask` goes to the approver (or follows
  * `unattendedAsk`), and modes are held to the posture. One guard per session.
  */
-export class PolicyGuard implements SessionGuard, PolicyControl {
+export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyControl {
   private policy: Policy;
   private roots: WorkspaceRoots;
   private readonly grants: Grant[] = [];
   /** Files and commands of tool calls just allowed, so the fs/terminal calls that carry them out pass once. */
   private readonly approved = new Set<string>();
-  private readonly terminals = new TerminalManager();
-  private readonly workspace: GuardedWorkspace;
   private session: StartedSession | undefined;
 
   constructor(private readonly options: PolicyGuardOptions) {
+    super(
+      new TerminalManager(),
+      options.terminalEnv ?? buildAgentEnv({ planeEnv: process.env, passEnv: [], values: {} }),
+    );
     this.policy = options.policy;
     this.roots = new WorkspaceRoots(options.cwd, options.policy.roots);
-    this.workspace = new GuardedWorkspace({
-      judge: (view, ctx, signal) => this.judge(view, ctx, signal),
-      roots: () => this.roots,
-      terminals: this.terminals,
-      terminalEnv:
-        options.terminalEnv ?? buildAgentEnv({ planeEnv: process.env, passEnv: [], values: {} }),
-    });
   }
 
   get policyName(): string {
@@ -76,7 +67,7 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
     return this.policy;
   }
 
-  get workspaceRoots(): WorkspaceRoots {
+  workspaceRoots(): WorkspaceRoots {
     return this.roots;
   }
 
@@ -99,36 +90,23 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
   }
 
   async decidePermission(
-    params: RequestPermissionRequest,
+    ask: PermissionAsk,
     ctx: GuardContext,
     signal: AbortSignal,
-  ): Promise<PermissionVerdict> {
-    const toolCallId = params.toolCall.toolCallId;
-    const view = permissionView(params, ctx.toolCall(toolCallId), this.roots, ctx.agentId);
-    const judged = await this.judge(view, ctx, signal, {
-      toolCallId,
-      optionKinds: params.options.map((o) => o.kind),
+  ): Promise<Verdict> {
+    const judged = await this.judge(ask.view, ctx, signal, {
+      toolCallId: ask.params.toolCall.toolCallId,
+      optionKinds: ask.params.options.map((o) => o.kind),
     });
-    // The fs/terminal calls that carry out an allowed tool call need no second answer.
-    if (judged.outcome === "allow") for (const key of approvalKeys(view)) this.approved.add(key);
-    const unannounced = view.announced === false ? " (tool call not announced)" : "";
+    const unannounced = ask.view.announced === false ? " (tool call not announced)" : "";
     return { ...judged, reason: judged.reason + unannounced };
   }
 
-  readTextFile: SessionGuard["readTextFile"] = (params, ctx) =>
-    this.workspace.readTextFile(params, ctx);
-  writeTextFile: SessionGuard["writeTextFile"] = (params, ctx) =>
-    this.workspace.writeTextFile(params, ctx);
-  createTerminal: SessionGuard["createTerminal"] = (params, ctx) =>
-    this.workspace.createTerminal(params, ctx);
-  terminalOutput: SessionGuard["terminalOutput"] = (params) =>
-    this.workspace.terminalOutput(params.terminalId);
-  waitForTerminalExit: SessionGuard["waitForTerminalExit"] = (params, _ctx, signal) =>
-    this.workspace.waitForTerminalExit(params.terminalId, signal);
-  killTerminal: SessionGuard["killTerminal"] = (params, ctx) =>
-    this.workspace.killTerminal(params.terminalId, ctx);
-  releaseTerminal: SessionGuard["releaseTerminal"] = (params, ctx) =>
-    this.workspace.releaseTerminal(params.terminalId, ctx);
+  /** The fs/terminal calls that carry out an allowed tool call need no second answer. */
+  async permissionAnswered(ask: PermissionAsk, answer: PermissionAnswer): Promise<void> {
+    if (answer.outcome === "allow")
+      for (const key of approvalKeys(ask.view)) this.approved.add(key);
+  }
 
   async dispose(): Promise<void> {
     await this.terminals.dispose();
@@ -168,12 +146,12 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
     };
   }
 
-  private async judge(
+  protected async judge(
     view: PolicyRequest,
     ctx: GuardContext,
-    signal: AbortSignal = new AbortController().signal,
+    signal: AbortSignal,
     extra: { toolCallId?: string; optionKinds?: string[] } = {},
-  ): Promise<Judgement> {
+  ): Promise<Verdict> {
     const decision = this.explain(view);
     if (decision.outcome !== "ask")
       return { ...decision, outcome: decision.outcome, decidedBy: "policy" };
@@ -208,7 +186,7 @@ export class PolicyGuard implements SessionGuard, PolicyControl {
         `policy '${this.policy.name}' asks (${decision.ruleId}: ${decision.reason}) and nobody can answer: the run fails (unattendedAsk: fail)`,
         { ruleId: decision.ruleId, policy: this.policy.name },
       );
-      setImmediate(() => void this.session?.kill(error));
+      setImmediate(() => ctx.fail(error));
       return {
         outcome: "reject",
         ruleId: decision.ruleId,

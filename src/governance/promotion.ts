@@ -1,6 +1,6 @@
 import { AcpgateError } from "../util/errors.js";
 import { policyControlOf } from "./guardRegistry.js";
-import type { StartedSession } from "./sessionGuard.js";
+import type { StartedSession } from "../sessions/sessionGuard.js";
 
 export interface PromotionRequest {
   /** The policy to move to (`workspace-write`, or any configured policy). */

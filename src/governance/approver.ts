@@ -1,5 +1,4 @@
-import type { Decision, PolicyRequest } from "../policy/policyTypes.js";
-import type { PermissionVerdict } from "./sessionGuard.js";
+import type { Decision, PolicyRequest, Verdict } from "../policy/policyTypes.js";
 
 /** What a person is asked when policy says `ask`. */
 export interface ApprovalRequest {
@@ -21,5 +20,8 @@ export interface ApprovalRequest {
  * Unattended sessions have none: `ask` then follows the policy's `unattendedAsk`.
  */
 export interface Approver {
-  ask(request: ApprovalRequest, signal: AbortSignal): Promise<PermissionVerdict>;
+  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApproverVerdict>;
 }
+
+/** A person's answer: a Verdict whose rule, when they name none, is the rule that asked. */
+export type ApproverVerdict = Omit<Verdict, "ruleId"> & { ruleId?: string };

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
-import { groupAlive } from "../agents/processGroup.js";
-import { errorMessage, isAcpgateError } from "../util/errors.js";
+import { groupAlive } from "../../util/processGroup.js";
+import { errorMessage, isAcpgateError } from "../../util/errors.js";
 import {
   DOCTOR_SCHEMA,
   matrixFromInitialize,
@@ -9,7 +9,7 @@ import {
   type DoctorStep,
   type DoctorTiming,
 } from "./doctorReport.js";
-import type { SessionManager } from "./sessionManager.js";
+import type { SessionManager } from "../../sessions/sessionManager.js";
 
 const STEPS: Record<string, DoctorStep> = {
   initialize: "initialize",

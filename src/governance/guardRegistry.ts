@@ -1,4 +1,4 @@
-import type { StartedSession } from "./sessionGuard.js";
+import type { StartedSession } from "../sessions/sessionGuard.js";
 
 /**
  * What promotion needs of a session's policy guard. Looked up by session, not by the

@@ -1,15 +1,10 @@
 import type { CreateTerminalRequest, RequestPermissionRequest } from "@agentclientprotocol/sdk";
 import { commandText } from "../policy/commandLine.js";
-import {
-  TOOL_KINDS,
-  UNKNOWN_KINDS,
-  type PathFact,
-  type PolicyRequest,
-  type ToolKind,
-} from "../policy/policyTypes.js";
+import { UNKNOWN_KINDS, type PathFact, type PolicyRequest } from "../policy/policyTypes.js";
+import { TOOL_KINDS, type ToolKind } from "../policy/toolKinds.js";
 import { pathsFromToolCall } from "../workspace/extractPaths.js";
 import type { WorkspaceRoots } from "../workspace/pathFacts.js";
-import type { ToolCallState } from "./toolCallTracker.js";
+import type { ToolCallState } from "../sessions/toolCallTracker.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,7 +1,11 @@
-import type { PolicyConfig, PolicyRuleConfig } from "../config/policySchema.js";
+import type { PolicyConfig, PolicyRuleConfig } from "./policySchema.js";
 import { AcpgateError } from "../util/errors.js";
-import { BUILTIN_POLICIES, BUILTIN_POLICY_NAMES, isBuiltinPolicy } from "./builtinPolicies.js";
-import type { Policy, Rule } from "./policyTypes.js";
+import {
+  BUILTIN_POLICIES,
+  BUILTIN_POLICY_NAMES,
+  isBuiltinPolicy,
+} from "../policy/builtinPolicies.js";
+import type { Policy, Rule } from "../policy/policyTypes.js";
 
 /** The names a session can run under: the built-ins and every configured policy. */
 export function policyNames(configured: Readonly<Record<string, PolicyConfig>>): string[] {

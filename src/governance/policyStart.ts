@@ -3,7 +3,7 @@ import type { AgentEntry } from "../config/agentSchema.js";
 import { modeAllowed, modeForPosture } from "../policy/modeRisk.js";
 import type { Policy } from "../policy/policyTypes.js";
 import { AcpgateError } from "../util/errors.js";
-import type { StartedSession } from "./sessionGuard.js";
+import type { StartedSession } from "../sessions/sessionGuard.js";
 
 /** Capabilities read off the session (its modes) rather than the initialize response. */
 const SESSION_CAPABILITIES: Record<string, (s: StartedSession, e: ModeEntry) => boolean> = {

@@ -2,8 +2,8 @@ import type { AuditRecordInput, AuditTool } from "../audit/auditRecord.js";
 import type { Disposable } from "../util/emitter.js";
 import { errorMessage } from "../util/errors.js";
 import type { AuditContext, RecordBase } from "./auditContext.js";
-import type { SessionEvent } from "./events.js";
-import type { Session } from "./session.js";
+import type { SessionEvent } from "../sessions/events.js";
+import type { Session } from "../sessions/session.js";
 
 const FINISHED_TOOL = new Set(["completed", "failed"]);
 const CRASH_CODES = new Set(["agent_exited", "agent_spawn_failed", "connection_closed"]);
@@ -157,17 +157,6 @@ export function recordFor(event: SessionEvent): Recorded | undefined {
         status: event.allowed ? "completed" : "refused",
         tool: { kind: "read", paths: [event.path] },
         ...(event.reason ? { data: { reason: event.reason } } : {}),
-      };
-    case "permission_decided":
-      // Allowed/rejected decisions are recorded by the AuditingGuard before the answer;
-      // a cancelled turn answers pending requests without the guard.
-      if (event.outcome !== "cancelled") return undefined;
-      return {
-        kind: "permission_decided",
-        requestId: event.requestId,
-        actor: event.decidedBy,
-        tool: { toolCallId: event.toolCallId },
-        decision: { outcome: "cancelled", reason: event.reason },
       };
     case "error":
       return {

@@ -1,10 +1,10 @@
 import type { RequestPermissionRequest } from "@agentclientprotocol/sdk";
-import type { AgentEntry } from "../config/agentSchema.js";
-import type { RecordedPermission, SessionRow } from "../audit/auditStore.js";
-import type { Policy } from "../policy/policyTypes.js";
-import { PolicyGuard } from "./policyGuard.js";
-import { permissionView } from "./requestView.js";
-import type { ToolCallState } from "./toolCallTracker.js";
+import type { AgentEntry } from "../../config/agentSchema.js";
+import type { RecordedPermission, SessionRow } from "../../audit/auditStore.js";
+import type { Policy } from "../../policy/policyTypes.js";
+import { PolicyGuard } from "../../governance/policyGuard.js";
+import { permissionView } from "../../governance/requestView.js";
+import type { ToolCallState } from "../../sessions/toolCallTracker.js";
 
 /** How a replayed decision compares with the recorded one. */
 export type ReplayChange = "same" | "allow" | "refuse" | "ask";
@@ -72,7 +72,7 @@ export async function replayDecisions(
       const request = asked.data?.request as RequestPermissionRequest | undefined;
       if (!request?.toolCall) continue;
       const announced = (asked.data?.announced ?? undefined) as ToolCallState | undefined;
-      const view = permissionView(request, announced, guard.workspaceRoots, asked.agentId);
+      const view = permissionView(request, announced, guard.workspaceRoots(), asked.agentId);
       const now = guard.explain(view);
       const before = decided?.decision;
       const recordedOutcome = before?.outcome ?? "none";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { QuestionRequest } from "../../src/protocol/extensionQuestions.js";
-import { PendingQuestions } from "../../src/sessions/pendingQuestions.js";
+import { PendingQuestions } from "../../src/governance/pendingQuestions.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 
 const request = (id: string): QuestionRequest => ({

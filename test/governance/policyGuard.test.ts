@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { Catalogue } from "../../src/agents/catalogue.js";
-import { resolvePolicy } from "../../src/policy/compilePolicy.js";
+import { resolvePolicy } from "../../src/config/compilePolicy.js";
 import type { Policy } from "../../src/policy/policyTypes.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
-import type { ApprovalRequest, Approver } from "../../src/sessions/approver.js";
-import { PolicyGuard } from "../../src/sessions/policyGuard.js";
-import { promote } from "../../src/sessions/promotion.js";
+import type { ApprovalRequest, Approver } from "../../src/governance/approver.js";
+import { GovernedGuard } from "../../src/governance/governedGuard.js";
+import { PolicyGuard } from "../../src/governance/policyGuard.js";
+import { promote } from "../../src/governance/promotion.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 
@@ -40,15 +41,17 @@ function startManager(policy: Policy, approver?: Approver): SessionManager {
   const manager = new SessionManager({
     catalogue: new Catalogue({ agents: {} }),
     guardFor: (request, entry) =>
-      new PolicyGuard({
-        policy,
-        policies: (name) => resolvePolicy(name, policies),
-        agentId: request.agentId,
-        entry,
-        cwd: request.cwd,
-        unattended: approver === undefined,
-        ...(approver ? { approver } : {}),
-      }),
+      new GovernedGuard(
+        new PolicyGuard({
+          policy,
+          policies: (name) => resolvePolicy(name, policies),
+          agentId: request.agentId,
+          entry,
+          cwd: request.cwd,
+          unattended: approver === undefined,
+          ...(approver ? { approver } : {}),
+        }),
+      ),
   });
   managers.push(manager);
   return manager;

@@ -1,0 +1,29 @@
+import { ndJsonStream } from "@agentclientprotocol/sdk";
+import type { AgentChannel } from "./agentChannel.js";
+import { AgentProcess, type LaunchSpec } from "./agentProcess.js";
+
+export interface StdioChannelOptions {
+  /** Longest line accepted from the agent (the SDK's default otherwise). */
+  maxMessageBytes?: number;
+}
+
+/** An agent process on stdio, in its own process group, framed as NDJSON by the SDK. */
+export function stdioChannel(launch: LaunchSpec, options: StdioChannelOptions = {}): AgentChannel {
+  const agent = new AgentProcess(launch);
+  const stream = ndJsonStream(agent.stdin, agent.stdout, {
+    maxMessageBytes: options.maxMessageBytes,
+  });
+  return {
+    stream,
+    exited: agent.exited,
+    get hasExited() {
+      return agent.hasExited;
+    },
+    get pid() {
+      return agent.pid;
+    },
+    stderrTail: (lines = 20) => agent.stderr.lastLines(lines),
+    shutdown: (shutdownOptions) => agent.shutdown(shutdownOptions),
+    kill: () => agent.kill(),
+  };
+}

@@ -1,0 +1,55 @@
+import { dialectFor } from "../agents/dialects/dialects.js";
+import type { AgentEntry } from "../config/agentSchema.js";
+import { DialectRouter } from "../protocol/dialectRouter.js";
+import type { CreateSessionRequest, SessionManagerDeps } from "../sessions/sessionManager.js";
+import type { Approver } from "./approver.js";
+import type { AuditContext } from "./auditContext.js";
+import { AuditingGuard } from "./auditingGuard.js";
+import { GovernedGuard } from "./governedGuard.js";
+import type { Guard } from "./guard.js";
+import type { PendingQuestions } from "./pendingQuestions.js";
+import { questionDesk } from "./questionDesk.js";
+import { SessionRecorder } from "./sessionRecorder.js";
+
+/** A session request with what governance adds per session: who answers `ask`. */
+export interface GovernedRequest extends CreateSessionRequest {
+  /** Who answers `ask` (a portal user's desk, an editor); none: the policy's `unattendedAsk`. */
+  approver?: Approver;
+}
+
+export interface GovernanceDeps extends Omit<
+  SessionManagerDeps<GovernedRequest>,
+  "guardFor" | "extensionsFor" | "onSessionCreated"
+> {
+  /** The bottom of the chain for a session: its policy guard (or a test's guard). */
+  chainFor: (request: GovernedRequest, entry: AgentEntry) => Guard;
+  /** The store, journal and surface; `actor` is the default for requests that name none. */
+  audit: AuditContext;
+  /** Where attended sessions' questions wait for a person. */
+  questions: PendingQuestions;
+}
+
+/**
+ * Session manager dependencies with governance woven in, per session: the chain
+ * (policy → audit) behind one GovernedGuard, a SessionRecorder, and a dialect router whose
+ * questions go to `questions` — each with the session's own actor.
+ */
+export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<GovernedRequest> {
+  const { chainFor, audit, questions, ...rest } = deps;
+  const auditFor = (request: GovernedRequest): AuditContext => ({
+    ...audit,
+    actor: request.actor ?? audit.actor,
+  });
+  return {
+    ...rest,
+    guardFor: (request, entry) =>
+      new GovernedGuard(new AuditingGuard(chainFor(request, entry), auditFor(request))),
+    extensionsFor: (entry, request) =>
+      new DialectRouter(dialectFor(entry.dialect, request.agentId), {
+        ask: questionDesk(entry.extensions, questions),
+      }),
+    onSessionCreated: (session, request) => {
+      new SessionRecorder(session, auditFor(request));
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { RequestError } from "@agentclientprotocol/sdk";
+import type { PolicyRequest, Verdict } from "../policy/policyTypes.js";
+import type {
+  ClientMethods,
+  ClientParams,
+  ClientResult,
+  WorkspaceMethod,
+} from "../protocol/clientMethods.js";
+import { refusedByPolicy } from "../protocol/wireErrors.js";
+import type { GuardContext } from "../sessions/sessionGuard.js";
+import type { WorkspaceRoots } from "../workspace/pathFacts.js";
+import type { TerminalManager } from "../workspace/terminalManager.js";
+import { readTextSlice, writeTextFileCreatingDirs } from "../workspace/textFiles.js";
+import { fsView, terminalView } from "./requestView.js";
+
+type Served<M extends WorkspaceMethod> = Promise<ClientResult<M>>;
+
+/**
+ * The client's fs/* and terminal/* methods, each judged by the same decide() as permission
+ * requests and acted on at the path that was judged (the resolved real path). Refusals
+ * answer -32000 with the rule and the reason, which agents show their model. Subclasses say
+ * how a view is judged and where paths resolve.
+ */
+export abstract class GuardedWorkspace implements ClientMethods<GuardContext, WorkspaceMethod> {
+  constructor(
+    protected readonly terminals: TerminalManager,
+    /** The environment terminals start from (a safelist, never the plane's secrets). */
+    private readonly terminalEnv: Record<string, string>,
+  ) {}
+
+  abstract workspaceRoots(): WorkspaceRoots;
+  protected abstract judge(
+    view: PolicyRequest,
+    ctx: GuardContext,
+    signal: AbortSignal,
+  ): Promise<Verdict>;
+
+  async "fs/read_text_file"(
+    params: ClientParams<"fs/read_text_file">,
+    ctx: GuardContext,
+    signal: AbortSignal,
+  ): Served<"fs/read_text_file"> {
+    const view = fsView("fs_read", params.path, this.workspaceRoots(), ctx.agentId);
+    const verdict = await this.judge(view, ctx, signal);
+    const target = view.paths[0];
+    if (verdict.outcome !== "allow" || !target) {
+      ctx.emit({
+        type: "fs_read",
+        path: params.path,
+        allowed: false,
+        reason: verdict.reason,
+        ruleId: verdict.ruleId,
+      });
+      throw refusedByPolicy(`read of ${params.path}: ${verdict.reason}`, {
+        path: params.path,
+        ruleId: verdict.ruleId,
+      });
+    }
+    try {
+      const content = await readTextSlice(target.real, params.line, params.limit);
+      ctx.emit({
+        type: "fs_read",
+        path: target.relative ?? params.path,
+        allowed: true,
+        ruleId: verdict.ruleId,
+      });
+      return { content };
+    } catch (error) {
+      // The SDK's wording: gemini-cli turns "Resource not found" into ENOENT (new files work).
+      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+        throw RequestError.resourceNotFound(params.path);
+      throw error;
+    }
+  }
+
+  async "fs/write_text_file"(
+    params: ClientParams<"fs/write_text_file">,
+    ctx: GuardContext,
+    signal: AbortSignal,
+  ): Served<"fs/write_text_file"> {
+    const view = fsView("fs_write", params.path, this.workspaceRoots(), ctx.agentId);
+    const verdict = await this.judge(view, ctx, signal);
+    const target = view.paths[0];
+    const bytes = Buffer.byteLength(params.content, "utf8");
+    if (verdict.outcome !== "allow" || !target) {
+      ctx.emit({
+        type: "fs_write",
+        path: params.path,
+        allowed: false,
+        bytes,
+        reason: verdict.reason,
+        ruleId: verdict.ruleId,
+      });
+      throw refusedByPolicy(`write to ${params.path}: ${verdict.reason}`, {
+        path: params.path,
+        ruleId: verdict.ruleId,
+      });
+    }
+    await writeTextFileCreatingDirs(target.real, params.content);
+    ctx.emit({
+      type: "fs_write",
+      path: target.relative ?? params.path,
+      allowed: true,
+      bytes,
+      ruleId: verdict.ruleId,
+    });
+    return {};
+  }
+
+  async "terminal/create"(
+    params: ClientParams<"terminal/create">,
+    ctx: GuardContext,
+    signal: AbortSignal,
+  ): Served<"terminal/create"> {
+    const roots = this.workspaceRoots();
+    const view = terminalView(params, roots, ctx.agentId);
+    const verdict = await this.judge(view, ctx, signal);
+    const base = { type: "terminal" as const, action: "create", command: view.command };
+    if (verdict.outcome !== "allow") {
+      ctx.emit({ ...base, allowed: false, reason: verdict.reason, ruleId: verdict.ruleId });
+      throw refusedByPolicy(`terminal '${view.command ?? params.command}': ${verdict.reason}`, {
+        ruleId: verdict.ruleId,
+      });
+    }
+    const env = { ...this.terminalEnv };
+    for (const variable of params.env ?? []) env[variable.name] = variable.value;
+    const terminalId = await this.terminals.create({
+      command: params.command,
+      args: params.args ?? [],
+      env,
+      cwd: view.paths[0]?.real ?? roots.cwd,
+      outputByteLimit: params.outputByteLimit ?? null,
+    });
+    ctx.emit({ ...base, allowed: true, ruleId: verdict.ruleId, terminalId });
+    return { terminalId };
+  }
+
+  async "terminal/output"(params: ClientParams<"terminal/output">): Served<"terminal/output"> {
+    return this.own(params.terminalId, () => this.terminals.output(params.terminalId));
+  }
+
+  async "terminal/wait_for_exit"(
+    params: ClientParams<"terminal/wait_for_exit">,
+    _ctx: GuardContext,
+    signal: AbortSignal,
+  ): Served<"terminal/wait_for_exit"> {
+    return this.own(params.terminalId, () => this.terminals.waitForExit(params.terminalId, signal));
+  }
+
+  async "terminal/kill"(
+    params: ClientParams<"terminal/kill">,
+    ctx: GuardContext,
+  ): Served<"terminal/kill"> {
+    this.own(params.terminalId, () => this.terminals.kill(params.terminalId));
+    ctx.emit({ type: "terminal", action: "kill", allowed: true, terminalId: params.terminalId });
+    return {};
+  }
+
+  async "terminal/release"(
+    params: ClientParams<"terminal/release">,
+    ctx: GuardContext,
+  ): Served<"terminal/release"> {
+    await this.own(params.terminalId, () => this.terminals.release(params.terminalId));
+    ctx.emit({ type: "terminal", action: "release", allowed: true, terminalId: params.terminalId });
+    return {};
+  }
+
+  /** Terminals are per session: an id this session did not create is not found. */
+  private own<T>(terminalId: string, act: () => T): T {
+    if (!this.terminals.has(terminalId)) throw RequestError.resourceNotFound(terminalId);
+    return act();
+  }
+}
