@@ -128,3 +128,19 @@ void test("commands: segments, wrappers and sh -c scripts", () => {
   assert.equal(parseCommand("npm test > out.txt").redirectsOutput, true);
   assert.equal(parseCommand("npm test 2>&1 >/dev/null").redirectsOutput, false);
 });
+
+test("a grant covers a request only when it covers every kind the request may be", () => {
+  const policy: Policy = { ...base, ask: [{ id: "ask-all", kinds: ["edit", "execute"] }] };
+  const request: PolicyRequest = {
+    source: "permission",
+    kinds: ["edit", "execute"],
+    toolName: "Bash",
+    paths: [fact("a.txt")],
+    command: "ls",
+    agentId: "x",
+  };
+  const onlyEdit = [{ id: "1", kinds: ["edit" as const], toolName: "Bash" }];
+  assert.equal(decide(request, policy, { grants: onlyEdit }).outcome, "ask");
+  const both = [{ id: "2", kinds: ["edit" as const, "execute" as const], toolName: "Bash" }];
+  assert.equal(decide(request, policy, { grants: both }).outcome, "allow");
+});
