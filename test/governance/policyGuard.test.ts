@@ -13,8 +13,9 @@ import { PolicyGuard } from "../../src/governance/policyGuard.js";
 import { promote } from "../../src/governance/promotion.js";
 import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { isAcpgateError } from "../../src/util/errors.js";
+import { demoChannel } from "../support/memoryDemo.js";
 
-/** PolicyGuard on real sessions with the bundled demo agent: promotion, modes, approvers. */
+/** PolicyGuard on real sessions with the bundled demo agent (in-memory): promotion, modes, approvers. */
 let ws: string;
 const managers: SessionManager[] = [];
 
@@ -40,6 +41,8 @@ function startManager(policy: Policy, approver?: Approver): SessionManager {
   };
   const manager = new SessionManager({
     catalogue: new Catalogue({ agents: {} }),
+    // The demo agent in-process: these tests are about the guard, not the process.
+    channelFor: () => demoChannel(),
     guardFor: (request, entry) =>
       new GovernedGuard(
         new PolicyGuard({

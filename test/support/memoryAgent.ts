@@ -2,6 +2,7 @@ import { agent, type AgentContext } from "@agentclientprotocol/sdk";
 import { memoryChannelPair } from "../../src/agents/memoryChannel.js";
 import { agentEntrySchema } from "../../src/config/agentSchema.js";
 import type { SessionGuard } from "../../src/sessions/sessionGuard.js";
+import type { BootstrapParams } from "../../src/sessions/bootstrapSession.js";
 import { Session } from "../../src/sessions/session.js";
 
 /** One turn of a scripted in-process agent: what it does with the client, then its stop reason. */
@@ -22,18 +23,32 @@ export function memorySession(options: {
   turn: Turn;
   id?: string;
   unattended?: boolean;
+  eventLogCapacity?: number;
+  bootstrap?: BootstrapParams;
+  /** Sees every request the agent receives, as it received it. */
+  seen?: (method: string, params: unknown) => void;
 }): Session {
   const { channel, agent: end } = memoryChannelPair();
   const turns = new Map<string, AbortController>();
   let n = 0;
   const app = agent({ name: "memory-agent" })
-    .onRequest("initialize", (cx) => ({
-      protocolVersion: cx.params.protocolVersion,
-      agentCapabilities: {},
-      agentInfo: { name: "memory-agent", version: "1" },
-    }))
-    .onRequest("session/new", () => ({ sessionId: `mem-${++n}` }))
+    .onRequest(
+      "initialize",
+      (cx) => (
+        options.seen?.("initialize", cx.params),
+        {
+          protocolVersion: cx.params.protocolVersion,
+          agentCapabilities: {},
+          agentInfo: { name: "memory-agent", version: "1" },
+        }
+      ),
+    )
+    .onRequest(
+      "session/new",
+      (cx) => (options.seen?.("session/new", cx.params), { sessionId: `mem-${++n}` }),
+    )
     .onRequest("session/prompt", async (cx) => {
+      options.seen?.("session/prompt", cx.params);
       const controller = new AbortController();
       turns.set(cx.params.sessionId, controller);
       try {
@@ -53,6 +68,8 @@ export function memorySession(options: {
     cwd: options.cwd,
     guard: options.guard,
     unattended: options.unattended ?? true,
+    ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
+    ...(options.bootstrap ? { bootstrap: options.bootstrap } : {}),
   });
 }
 
