@@ -32,6 +32,7 @@ export type ExtensionEventBody =
       description?: string;
       prompt?: string;
       model?: string;
+      /** A label: the string the agent sent, or the key path of Cursor's object form. */
       subagentType?: string;
       durationMs?: number;
     }

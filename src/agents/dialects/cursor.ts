@@ -1,142 +1,103 @@
-import { requestMethod, type Dialect, type DialectContext } from "../../protocol/dialect.js";
-import type { QuestionAnswer } from "../../protocol/extensionQuestions.js";
+import {
+  notificationMethod,
+  requestMethod,
+  type Dialect,
+  type DialectContext,
+  type NotificationSpec,
+  type RequestSpec,
+} from "../../protocol/dialect.js";
+import { displayCount, displayLabel, displayText } from "../../protocol/lenientParams.js";
+import {
+  askReply,
+  outcome,
+  planReply,
+  planRequest,
+  questionRequest,
+  unanswerable,
+} from "./cursorQuestions.js";
 import {
   cursorAskQuestionParams,
   cursorCreatePlanParams,
   cursorGenerateImageParams,
   cursorTaskParams,
   cursorUpdateTodosParams,
-  type CursorTodo,
 } from "./cursorSchemas.js";
+import { applyTodos, emitPlan, planEntries } from "./cursorTodos.js";
 
-const SOURCE = "cursor";
-const TODOS_KEY = "cursor.todos";
-const MAX_PLAN_CHARS = 16_000;
-/** Question texts are for display: bounded, while ids stay whole so answers still map. */
-const MAX_TEXT_CHARS = 2_000;
-
-/** Cursor's documented reply envelope: `{outcome: {outcome: <kind>, …}}`. */
-function outcome(kind: string, extra: Record<string, unknown> = {}): { outcome: object } {
-  return { outcome: { outcome: kind, ...extra } };
+function task(params: Record<string, unknown>, context: DialectContext): { outcome: object } {
+  const agentId = displayText(params.agentId);
+  const durationMs = displayCount(params.durationMs);
+  context.emit({
+    type: "subagent",
+    source: "cursor",
+    ...defined({
+      parentToolCallId: displayText(params.toolCallId),
+      agentId,
+      description: displayText(params.description),
+      prompt: displayText(params.prompt),
+      model: displayText(params.model),
+      subagentType: displayLabel(params.subagentType),
+      durationMs,
+    }),
+  });
+  return outcome("completed", defined({ agentId, durationMs }));
 }
+
+const IMAGE_DECLINED = outcome("rejected", {
+  reason: "acpgate does not generate or display images",
+});
+
+/** Cursor's methods: each one is accepted as a request and as a notification. */
+type CursorMethod =
+  | "cursor/task"
+  | "cursor/update_todos"
+  | "cursor/create_plan"
+  | "cursor/ask_question"
+  | "cursor/generate_image";
+
+const requests = {
+  "cursor/task": requestMethod(cursorTaskParams, task),
+  "cursor/update_todos": requestMethod(cursorUpdateTodosParams, (params, context) => {
+    const todos = applyTodos(context, params.todos, params.merge ?? false);
+    emitPlan(context, planEntries(todos));
+    return outcome("accepted", { todos });
+  }),
+  "cursor/create_plan": requestMethod(cursorCreatePlanParams, async (params, context) =>
+    planReply(await context.ask(planRequest(params, context))),
+  ),
+  "cursor/ask_question": requestMethod(cursorAskQuestionParams, async (params, context) =>
+    askReply(await context.ask(questionRequest(params, context))),
+  ),
+  "cursor/generate_image": requestMethod(cursorGenerateImageParams, () => IMAGE_DECLINED),
+} satisfies Record<CursorMethod, RequestSpec>;
+
+const notifications = {
+  "cursor/task": notificationMethod(cursorTaskParams, (params, context) => {
+    task(params, context);
+  }),
+  "cursor/update_todos": notificationMethod(cursorUpdateTodosParams, (params, context) => {
+    emitPlan(context, planEntries(applyTodos(context, params.todos, params.merge ?? false)));
+  }),
+  "cursor/create_plan": notificationMethod(cursorCreatePlanParams, (params, context) =>
+    unanswerable(context, planRequest(params, context)),
+  ),
+  "cursor/ask_question": notificationMethod(cursorAskQuestionParams, (params, context) =>
+    unanswerable(context, questionRequest(params, context)),
+  ),
+  // Nothing to show: the `extension` record is the whole trace of it.
+  "cursor/generate_image": notificationMethod(cursorGenerateImageParams, () => undefined),
+} satisfies Record<CursorMethod, NotificationSpec>;
 
 /**
- * Cursor (`cursor-agent acp`) sends blocking agent→client requests without the `_` prefix.
- * Answering -32601 hangs or loses the turn, so this dialect answers each one: subagents
- * and todo lists become events, questions and plans go to `ask` (a person, or the
- * unattended configuration), images are declined.
+ * Cursor (`agent acp`) sends its `cursor/*` methods without the `_` prefix, as requests
+ * with an id (what the wire shows) or as notifications (how its docs list task,
+ * update_todos and generate_image). Answering -32601 hangs or loses the turn, so this
+ * dialect takes each method both ways: subagents and todo lists become events, questions
+ * and plans go to `ask` (a person, or the unattended configuration), images are declined.
+ * Replies use Cursor's nested `{outcome: {outcome: …}}` envelope; params are read leniently
+ * (cursorSchemas.ts says which fields can fail a request).
  */
-export const cursorDialect: Dialect = {
-  name: "cursor",
-  requests: {
-    "cursor/task": requestMethod(cursorTaskParams, (params, context) => {
-      context.emit({
-        type: "subagent",
-        source: SOURCE,
-        ...defined({
-          parentToolCallId: params.toolCallId,
-          agentId: params.agentId,
-          description: params.description,
-          prompt: params.prompt,
-          model: params.model,
-          subagentType: params.subagentType,
-          durationMs: params.durationMs,
-        }),
-      });
-      return outcome(
-        "completed",
-        defined({ agentId: params.agentId, durationMs: params.durationMs }),
-      );
-    }),
-
-    "cursor/update_todos": requestMethod(cursorUpdateTodosParams, (params, context) => {
-      const todos = params.merge ? mergeTodos(previousTodos(context), params.todos) : params.todos;
-      context.state.set(TODOS_KEY, todos);
-      emitPlan(context, todos);
-      return outcome("accepted", { todos });
-    }),
-
-    "cursor/create_plan": requestMethod(cursorCreatePlanParams, async (params, context) => {
-      const todos = params.todos ?? [];
-      emitPlan(
-        context,
-        todos.length ? todos : [{ content: params.name ?? params.overview ?? "plan" }],
-      );
-      const answer = await context.ask({
-        kind: "plan_approval",
-        questionId: context.newQuestionId(),
-        method: context.method,
-        ...defined({ toolCallId: params.toolCallId, title: params.name }),
-        plan: (params.plan || params.overview || "").slice(0, MAX_PLAN_CHARS),
-      });
-      if (answer.outcome === "accepted" || answer.outcome === "answered")
-        return outcome("accepted");
-      return outcome("rejected", { reason: answer.reason });
-    }),
-
-    "cursor/ask_question": requestMethod(cursorAskQuestionParams, async (params, context) => {
-      const answer = await context.ask({
-        kind: "question",
-        questionId: context.newQuestionId(),
-        method: context.method,
-        ...defined({ toolCallId: params.toolCallId, title: params.title }),
-        questions: params.questions.map((q) => ({
-          id: q.id,
-          prompt: q.prompt.slice(0, MAX_TEXT_CHARS),
-          options: q.options.map((o) => ({ id: o.id, label: o.label.slice(0, MAX_TEXT_CHARS) })),
-          allowMultiple: q.allowMultiple ?? false,
-        })),
-      });
-      return askReply(answer);
-    }),
-
-    "cursor/generate_image": requestMethod(cursorGenerateImageParams, () =>
-      outcome("rejected", { reason: "acpgate does not generate or display images" }),
-    ),
-  },
-  notifications: {},
-};
-
-function askReply(answer: QuestionAnswer): { outcome: object } {
-  if (answer.outcome === "answered" && answer.answers.length > 0)
-    return outcome("answered", { answers: answer.answers });
-  return outcome("skipped", {
-    reason: answer.outcome === "declined" ? answer.reason : "no option was chosen",
-  });
-}
-
-function emitPlan(context: DialectContext, todos: Pick<CursorTodo, "content" | "status">[]): void {
-  context.emit({
-    type: "plan",
-    source: SOURCE,
-    entries: todos.map((todo) => ({ content: todo.content, status: normaliseStatus(todo.status) })),
-  });
-}
-
-/** `TODO_STATUS_IN_PROGRESS`, `in-progress`, `in_progress` → `in_progress`. */
-function normaliseStatus(status: string | undefined): string {
-  if (!status) return "pending";
-  return status
-    .toLowerCase()
-    .replace(/^todo_status_/, "")
-    .replace(/-/g, "_");
-}
-
-function previousTodos(context: DialectContext): CursorTodo[] {
-  const value = context.state.get(TODOS_KEY);
-  return Array.isArray(value) ? (value as CursorTodo[]) : [];
-}
-
-/** `merge: true` updates entries by id and appends new ones, in order. */
-function mergeTodos(previous: CursorTodo[], updates: CursorTodo[]): CursorTodo[] {
-  const merged = [...previous];
-  for (const update of updates) {
-    const at = update.id === undefined ? -1 : merged.findIndex((t) => t.id === update.id);
-    if (at >= 0) merged[at] = { ...merged[at], ...update };
-    else merged.push(update);
-  }
-  return merged;
-}
+export const cursorDialect: Dialect = { name: "cursor", requests, notifications };
 
 function defined<T extends Record<string, unknown>>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,66 +1,50 @@
 import { z } from "zod";
+import { lenientObject } from "../../protocol/lenientParams.js";
 
 /*
- * Params of Cursor's agent→client requests (`cursor-agent acp`). Cursor documents them at
- * https://cursor.com/docs/cli/acp; the shapes below follow what clients that handle them
- * parse (xintaofei/codeg src-tauri/src/acp/cursor_ext.rs, PR #785). Lenient on purpose:
- * only documented fields are checked, each only for its type, and unknown keys pass
- * through so that a newer Cursor does not break a turn.
+ * Params of Cursor's agent→client methods (`agent acp`). Cursor documents them at
+ * https://cursor.com/docs/cli/acp, and what it sends differs: `cursor/task` carries
+ * `subagentType` as an object (`{"custom":{"unspecified":{}}}`) where the docs' readers
+ * expect a string (test/fixtures/cursor/ keeps both shapes of every method).
+ *
+ * So each schema declares only the fields acpgate acts on — answer ids, the todo list it
+ * merges, the flags that change what it asks — and those are the only ones whose type
+ * can fail a request (-32602). Every field that is only shown or recorded (prompts,
+ * labels, titles, models, plan text, todo content) stays undeclared, passes through as
+ * `unknown`, and is read with the display helpers of src/protocol/lenientParams.ts.
  */
 
-const optionalString = z.string().optional();
-
+/** A todo: `id` is the merge key (a number is accepted and read as its decimal text). */
 export const cursorTodo = z.looseObject({
-  id: optionalString,
-  content: z.string(),
-  status: optionalString,
-  priority: optionalString,
+  id: z.union([z.string(), z.number()]).nullish(),
 });
 
-export const cursorTaskParams = z.looseObject({
-  toolCallId: optionalString,
-  description: optionalString,
-  prompt: optionalString,
-  subagentType: optionalString,
-  model: optionalString,
-  agentId: optionalString,
-  durationMs: z.number().nonnegative().optional(),
-});
+/** Nothing is acted on: every field is displayed only. */
+export const cursorTaskParams = lenientObject({});
 
+/** The list is stored and merged by id, and `merge` picks replace or merge. */
 export const cursorUpdateTodosParams = z.looseObject({
-  toolCallId: optionalString,
   todos: z.array(cursorTodo),
-  merge: z.boolean().optional(),
+  merge: z.boolean().nullish(),
 });
 
-export const cursorCreatePlanParams = z.looseObject({
-  toolCallId: optionalString,
-  name: optionalString,
-  overview: optionalString,
-  plan: optionalString,
-  todos: z.array(cursorTodo).optional(),
-});
+/** Nothing is acted on: the plan, its name and its todos are displayed for approval. */
+export const cursorCreatePlanParams = lenientObject({});
 
+/** Answers must echo question and option ids; `allowMultiple` bounds the choice. */
 export const cursorAskQuestionParams = z.looseObject({
-  toolCallId: optionalString,
-  title: optionalString,
   questions: z
     .array(
       z.looseObject({
         id: z.string().min(1),
-        prompt: z.string(),
-        options: z.array(z.looseObject({ id: z.string().min(1), label: z.string() })),
-        allowMultiple: z.boolean().optional(),
+        options: z.array(z.looseObject({ id: z.string().min(1) })),
+        allowMultiple: z.boolean().nullish(),
       }),
     )
     .min(1),
 });
 
-export const cursorGenerateImageParams = z.looseObject({
-  toolCallId: optionalString,
-  description: optionalString,
-  filePath: optionalString,
-  referenceImagePaths: z.array(z.string()).optional(),
-});
+/** Nothing is acted on: every image request is declined. */
+export const cursorGenerateImageParams = lenientObject({});
 
 export type CursorTodo = z.output<typeof cursorTodo>;
