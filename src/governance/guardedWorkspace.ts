@@ -6,7 +6,7 @@ import type {
   ClientResult,
   WorkspaceMethod,
 } from "../protocol/clientMethods.js";
-import { refusedByPolicy } from "../protocol/wireErrors.js";
+import { refusedByPolicy } from "../protocol/refusedByPolicy.js";
 import type { GuardContext } from "../sessions/sessionGuard.js";
 import type { WorkspaceRoots } from "../workspace/pathFacts.js";
 import type { TerminalManager } from "../workspace/terminalManager.js";

@@ -8,7 +8,7 @@ import type { Dialect, DialectContext } from "./dialect.js";
 import type { ExtensionEventBody } from "./extensionEvents.js";
 import type { AskQuestion } from "./extensionQuestions.js";
 import type { ExtensionHost, ExtensionRouter } from "./extensionRouter.js";
-import { invalidParams, methodNotFound, refusedByPolicy } from "./wireErrors.js";
+import { refusedByPolicy } from "./refusedByPolicy.js";
 
 export interface DialectRouterOptions {
   /** Who answers questions; without one every question is declined (fail closed). */
@@ -65,7 +65,7 @@ export class DialectRouter implements ExtensionRouter {
       ? this.dialect.requests[method]
       : undefined;
     if (!spec) {
-      const error = methodNotFound(method);
+      const error = RequestError.methodNotFound(method);
       record({ error: wire(error), declined: `not in the '${this.dialect.name}' dialect` });
       throw error;
     }
@@ -188,9 +188,14 @@ function describeIssue(error: z.ZodError): string {
 
 function badParams(method: string, error: z.ZodError): RequestError {
   const issue = error.issues[0];
-  return invalidParams(`${method} ${describeIssue(error)}`, {
-    method,
-    field: fieldOf(issue),
-    issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.map(String), message: i.message })),
-  });
+  return RequestError.invalidParams(
+    {
+      method,
+      field: fieldOf(issue),
+      issues: error.issues
+        .slice(0, 5)
+        .map((i) => ({ path: i.path.map(String), message: i.message })),
+    },
+    `${method} ${describeIssue(error)}`,
+  );
 }

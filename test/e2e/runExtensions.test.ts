@@ -122,7 +122,7 @@ void test("cursor dialect under acpgate run: exact answers, normalised events, t
   ] as const) {
     assert.deepEqual(replies.get(label)?.error, {
       code: -32601,
-      message: "Method not found",
+      message: `"Method not found": ${method}`,
       data: { method },
     });
   }

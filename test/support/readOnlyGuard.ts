@@ -3,7 +3,7 @@ import { GovernedGuard } from "../../src/governance/governedGuard.js";
 import type { Guard, PermissionAsk } from "../../src/governance/guard.js";
 import type { Verdict } from "../../src/policy/policyTypes.js";
 import type { ClientParams, ClientResult } from "../../src/protocol/clientMethods.js";
-import { refusedByPolicy } from "../../src/protocol/wireErrors.js";
+import { refusedByPolicy } from "../../src/protocol/refusedByPolicy.js";
 import type { GuardContext, SessionGuard } from "../../src/sessions/sessionGuard.js";
 import { WorkspaceRoots } from "../../src/workspace/pathFacts.js";
 import { resolveWithin } from "../../src/workspace/resolvePath.js";
