@@ -19,10 +19,6 @@ export const CAPABILITY_CHECKS: Record<string, (init: InitializeResponse) => boo
   "mcp.sse": (i) => i.agentCapabilities?.mcpCapabilities?.sse === true,
 };
 
-export function isKnownCapability(name: string): boolean {
-  return name in CAPABILITY_CHECKS;
-}
-
 /** The required capabilities the agent did not advertise (unknown names count as missing). */
 export function missingCapabilities(required: string[], init: InitializeResponse): string[] {
   return required.filter((name) => {

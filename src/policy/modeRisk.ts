@@ -12,10 +12,6 @@ export function modeRank(modes: Readonly<Record<string, Posture>>, modeId: strin
   return posture ? RANK[posture] : Number.POSITIVE_INFINITY;
 }
 
-export function postureRank(posture: Posture): number {
-  return RANK[posture];
-}
-
 /** Whether a session in `posture` may be in mode `modeId`. */
 export function modeAllowed(
   modes: Readonly<Record<string, Posture>>,

@@ -56,11 +56,6 @@ export function canonical(path: string): string {
   return path.normalize("NFC").replace(IGNORABLE, "");
 }
 
-export interface PathListMatch {
-  positive: boolean;
-  negated: boolean;
-}
-
 const cache = new Map<string, RegExp>();
 
 function compiled(glob: string, nocase: boolean): RegExp {

@@ -19,7 +19,3 @@ export function isNotification(message: AnyMessage): boolean {
 export function isRequest(message: AnyMessage): boolean {
   return messageMethod(message) !== undefined && "id" in message;
 }
-
-export function isResponse(message: AnyMessage): boolean {
-  return messageMethod(message) === undefined && "id" in message;
-}

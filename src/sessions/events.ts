@@ -127,8 +127,6 @@ export type SessionEventBody =
   | { type: "turn_ended"; stopReason: string }
   | { type: "error"; code: string; message: string };
 
-export type SessionEventType = SessionEventBody["type"];
-
 /** The envelope every surface sees: versioned, ordered per session, with the raw ACP message. */
 export type SessionEvent = SessionEventBody & {
   schema: typeof EVENT_SCHEMA;

@@ -95,7 +95,3 @@ export function pathsFromPatch(patch: string): string[] {
   return paths;
 }
 
-/** Whether a rawInput names a file or directory by any key this module knows. */
-export function hasPathKeys(rawInput: unknown): boolean {
-  return pathsFromToolCall({ rawInput }).length > 0;
-}
