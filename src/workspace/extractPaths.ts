@@ -94,4 +94,3 @@ export function pathsFromPatch(patch: string): string[] {
   }
   return paths;
 }
-
