@@ -99,6 +99,14 @@ export class PermissionRequests {
       const decision = this.chain.decidePermission(ask, context, controller.signal);
       decision.catch(() => undefined);
       return await Promise.race([decision, cancelled]);
+    } catch (error) {
+      // Fail closed, and on the record: a chain that cannot decide refuses.
+      return {
+        outcome: "reject",
+        ruleId: "error",
+        reason: `the request could not be decided: ${errorMessage(error)}`,
+        decidedBy: "acpgate",
+      };
     } finally {
       this.pending.delete(controller);
       signal.removeEventListener("abort", onAbort);

@@ -19,6 +19,7 @@ import { memorySession, permissionParams, type Turn } from "../support/memoryAge
 import { scratchDir } from "../support/scratchDir.js";
 import { deferred } from "../../src/util/deferred.js";
 import { WritingGuard } from "../support/writingGuard.js";
+import { exitCodeForError } from "../../src/surfaces/cli/exitCodes.js";
 
 /**
  * The permission path end to end on an in-memory agent (no process): one id, one view, one
@@ -233,5 +234,79 @@ class SlowWritingGuard extends WritingGuard {
   override async decidePermission() {
     await new Promise((r) => setTimeout(r, 60));
     return super.decidePermission();
+  }
+}
+
+void test("a store that fails ends the session audit_unavailable (exit 1), and the agent hears no decision", async () => {
+  const { dir, store, audit } = await slowDecidedStore();
+  const broken: AuditContext = {
+    ...audit,
+    store: { ...audit.store, append: () => Promise.reject(new Error("disk full")) },
+  };
+  const heard: unknown[] = [];
+  const turn: Turn = async (client, sessionId) => {
+    try {
+      heard.push(
+        await client.request(
+          "session/request_permission",
+          permissionParams(sessionId, {
+            toolCallId: "t1",
+            kind: "edit",
+            locations: [{ path: "a.txt" }],
+          }),
+        ),
+      );
+    } catch (error) {
+      heard.push((error as { code?: number }).code);
+    }
+    return "end_turn";
+  };
+  const { session } = await run(turn, new WritingGuard("bob"), broken, dir);
+  await assert.rejects(
+    session.prompt("go"),
+    (e: { code?: string }) => e.code === "audit_unavailable",
+  );
+  assert.equal(session.state, "failed");
+  assert.equal(session.failure?.code, "audit_unavailable");
+  assert.equal(exitCodeForError("audit_unavailable"), 1);
+  assert.ok(
+    !heard.some((h) => typeof h === "object"),
+    `no decision reached the agent: ${JSON.stringify(heard)}`,
+  );
+  await store.close();
+});
+
+void test("a chain that throws while deciding refuses, on the record", async () => {
+  const { dir, store, audit } = await slowDecidedStore();
+  const answers: RequestPermissionResponse[] = [];
+  const turn: Turn = async (client, sessionId) => {
+    answers.push(
+      await client.request(
+        "session/request_permission",
+        permissionParams(sessionId, {
+          toolCallId: "t1",
+          kind: "edit",
+          locations: [{ path: "a.txt" }],
+        }),
+      ),
+    );
+    return "end_turn";
+  };
+  const { session } = await run(turn, new ThrowingGuard(), audit, dir);
+  await session.prompt("go");
+  await session.close();
+  assert.deepEqual(answers, [{ outcome: { outcome: "selected", optionId: "r1" } }]);
+  const [decided] = await committed(store, "permission_decided");
+  assert.equal(decided?.decision?.ruleId, "error");
+  assert.match(decided?.decision?.reason ?? "", /approver exploded/);
+  await store.close();
+});
+
+class ThrowingGuard extends WritingGuard {
+  constructor() {
+    super("nobody");
+  }
+  override decidePermission(): Promise<never> {
+    return Promise.reject(new Error("approver exploded"));
   }
 }
