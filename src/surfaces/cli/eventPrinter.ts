@@ -1,5 +1,5 @@
 import type { SessionEvent } from "../../sessions/events.js";
-import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
+import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { BufferedWriter } from "./bufferedWriter.js";
 
 export type OutputFormat = "text" | "json" | "quiet";
@@ -14,7 +14,7 @@ export interface EventPrinter {
 /**
  * text: the agent's messages on stdout, activity on stderr. json: one event per line on
  * stdout, then a `run_finished` line. quiet: only the final answer. Every secret value the
- * broker handed out is masked as `***` in everything printed.
+ * broker handed out is masked (`MASK`) in everything printed.
  */
 export function createPrinter(format: OutputFormat): EventPrinter {
   const out = new BufferedWriter(process.stdout, redactKnownSecrets);
