@@ -45,12 +45,30 @@ export interface AuditDecision {
   scope?: "once" | "always";
 }
 
-/** An edit, bounded: small diffs inline, larger ones as hash and size only. */
+/**
+ * An edit as a unified diff with context, bounded per hunk: hunks that fit are in `text`,
+ * larger ones are in `omitted` as position, hash and size.
+ */
 export interface AuditDiff {
+  /** The file header and every hunk kept; absent when no hunk could be kept. */
   text?: string;
+  /** Of the whole unified diff, kept hunks and omitted ones. */
   sha256: string;
   bytes: number;
+  /** True when `text` is not the whole diff (see `omitted`). */
   truncated: boolean;
+  /** Hunks left out of `text` for their size, in file order. */
+  omitted?: AuditDiffHunk[];
+}
+
+/** A hunk kept as position, hash and size only (its `@@` line and body, hashed as in the diff). */
+export interface AuditDiffHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  sha256: string;
+  bytes: number;
 }
 
 /** What a caller hands to `append`; the store adds id, hashes and (if missing) time. */

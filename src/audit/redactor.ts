@@ -1,5 +1,7 @@
-/** What a redacted value is replaced with. */
-export const REDACTED = "[REDACTED]";
+import { knownSecrets, MASK, SecretRegistry } from "../util/secretRegistry.js";
+
+/** What a redacted value is replaced with: the one mask (also the CLI's). */
+export const REDACTED = MASK;
 
 /** Shapes of credentials that are never written anywhere, registered or not. */
 const PATTERNS: RegExp[] = [
@@ -24,32 +26,26 @@ const PATTERNS: RegExp[] = [
 const MAYBE =
   /sk-|gh[pousr]_|github_pat_|xox[abprs]-|AKIA|ASIA|aws_secret|AIza|bearer|basic|token/i;
 
-/** Values shorter than this are not registered: they would redact ordinary words. */
-const MIN_SECRET_LENGTH = 6;
-
 /**
  * Replaces secrets in text before it is written to the audit, the journal, logs or API
- * output: values the credential broker registered, plus well-known credential shapes.
+ * output: the values in the secret registry (the one the credential broker records every
+ * handed-out value into; the CLI masks with the same), plus well-known credential shapes.
  */
 export class Redactor {
-  private readonly secrets = new Set<string>();
-  private secretPattern: RegExp | undefined;
+  /** Default: a registry of its own (tests); the process-wide `redactor` uses `knownSecrets`. */
+  constructor(readonly registry: SecretRegistry = new SecretRegistry()) {}
 
-  /** Registers a secret value (the credential broker calls this for every value it hands out). */
+  /** Adds a value to the registry; throws for one too short to be masked. */
   registerSecret(value: string): void {
-    if (value.length < MIN_SECRET_LENGTH || this.secrets.has(value)) return;
-    this.secrets.add(value);
-    // Longest first, so that a secret containing another is replaced whole.
-    const sorted = [...this.secrets].sort((a, b) => b.length - a.length);
-    this.secretPattern = new RegExp(sorted.map(escapeRegExp).join("|"), "g");
+    this.registry.add(value);
   }
 
   get registeredCount(): number {
-    return this.secrets.size;
+    return this.registry.size;
   }
 
   redact(text: string): string {
-    let out = this.secretPattern ? text.replace(this.secretPattern, REDACTED) : text;
+    let out = this.registry.redact(text);
     if (!MAYBE.test(out)) return out;
     for (const pattern of PATTERNS) {
       out = out.replace(pattern, (match: string, prefix?: unknown) =>
@@ -113,13 +109,10 @@ export class Redactor {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+/** The process-wide redactor, over the registry the broker records into. */
+export const redactor = new Redactor(knownSecrets);
 
-/** The process-wide redactor: the broker registers into it, every writer reads through it. */
-export const redactor = new Redactor();
-
+/** Adds a value to the process-wide registry (the broker already adds every value it hands out). */
 export function registerSecret(value: string): void {
-  redactor.registerSecret(value);
+  knownSecrets.add(value);
 }

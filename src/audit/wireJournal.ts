@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import type { TappedMessage } from "../protocol/tap.js";
 import type { Disposable, Emitter } from "../util/emitter.js";
 import type { AuditStore, JournalEntry } from "./auditStore.js";
+import { ChunkCarry, type ChunkAccess } from "./chunkCarry.js";
 import { redactor, type Redactor } from "./redactor.js";
+import { updateTextOf, withUpdateText } from "./updateText.js";
 
 export interface WireJournalOptions {
   /** Messages larger than this (bytes, after redaction) are stored truncated, with hash and size. */
@@ -17,17 +19,38 @@ export interface WireJournalOptions {
 // Large batches: the journal is not durable by design, and each commit costs an fsync.
 const DEFAULTS = { maxMessageBytes: 64 * 1024, flushMs: 100, maxBatch: 5000 };
 
+/** A message as tapped, with the time it was seen (it may wait in a carry). */
+interface Seen {
+  time: string;
+  tapped: TappedMessage;
+}
+
+/** Streamed text chunks, per direction and variant (`session/update` agent/thought/user). */
+const CHUNKS: ChunkAccess<Seen> = {
+  chunkOf: ({ tapped }) => {
+    const chunk = updateTextOf(tapped.message);
+    return chunk && { stream: `${tapped.direction}:${chunk.kind}`, text: chunk.text };
+  },
+  withText: ({ time, tapped }, text) => ({
+    time,
+    tapped: { ...tapped, message: withUpdateText(tapped.message, text) },
+  }),
+};
+
 /**
  * The raw wire journal: every message both ways, keyed by (session, direction, JSON-RPC id,
  * method). Not record-before-respond: the tap listener only serialises, redacts and queues;
  * writes are batched off the hot path. Entries queued when the process dies are lost; the
- * audit records (which are durable) say what was decided.
+ * audit records (which are durable) say what was decided. Every column is redacted (an
+ * agent can put a secret in a method name or a request id), and streamed text goes through
+ * a per-session carry, so that a secret split across chunks is masked too.
  */
 export class WireJournal {
   private queue: JournalEntry[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly options: typeof DEFAULTS & Pick<WireJournalOptions, "onError">;
+  private readonly carries = new Map<string, ChunkCarry<Seen>>();
 
   constructor(
     private readonly store: Pick<AuditStore, "appendJournal">,
@@ -37,25 +60,49 @@ export class WireJournal {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** Journals every message `tap` sees for `sessionId` until disposed. */
+  /**
+   * Journals every message `tap` sees for `sessionId` until disposed; disposing ends the
+   * session's streamed text (a chunk held for its tail is queued then).
+   */
   attach(sessionId: string, tap: Emitter<TappedMessage>): Disposable {
-    return tap.on((tapped) => this.record(sessionId, tapped));
+    const subscription = tap.on((tapped) => this.record(sessionId, tapped));
+    return {
+      dispose: () => {
+        subscription.dispose();
+        this.endStream(sessionId);
+      },
+    };
   }
 
   record(sessionId: string, tapped: TappedMessage): void {
+    let carry = this.carries.get(sessionId);
+    if (!carry) this.carries.set(sessionId, (carry = new ChunkCarry(CHUNKS, this.redact.registry)));
+    for (const seen of carry.push({ time: new Date().toISOString(), tapped }))
+      this.enqueue(sessionId, seen);
+  }
+
+  /** Queues what the session's carry still holds and forgets it. */
+  endStream(sessionId: string): void {
+    const carry = this.carries.get(sessionId);
+    this.carries.delete(sessionId);
+    for (const seen of carry?.end() ?? []) this.enqueue(sessionId, seen);
+  }
+
+  private enqueue(sessionId: string, { time, tapped }: Seen): void {
     const message = tapped.message as { id?: string | number | null; method?: unknown };
     const text = this.redact.redact(JSON.stringify(tapped.message));
     const size = Buffer.byteLength(text);
     const entry: JournalEntry = {
-      time: new Date().toISOString(),
+      time,
       sessionId,
       direction: tapped.direction,
       size,
       truncated: false,
       message: text,
     };
-    if (message.id !== undefined && message.id !== null) entry.rpcId = String(message.id);
-    if (typeof message.method === "string") entry.method = message.method;
+    if (message.id !== undefined && message.id !== null)
+      entry.rpcId = this.redact.redact(String(message.id));
+    if (typeof message.method === "string") entry.method = this.redact.redact(message.method);
     if (size > this.options.maxMessageBytes) {
       entry.truncated = true;
       entry.sha256 = createHash("sha256").update(text).digest("hex");

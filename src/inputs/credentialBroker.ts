@@ -2,9 +2,8 @@ import type { SecretSource, SecretSources } from "../config/environmentSchema.js
 import { parseDuration } from "../util/duration.js";
 import type { Disposable } from "../util/emitter.js";
 import { AcpgateError, isAcpgateError } from "../util/errors.js";
-import { MIN_REDACTED_LENGTH } from "./redactSecrets.js";
+import { knownSecrets, MIN_SECRET_LENGTH, type SecretRegistry } from "../util/secretRegistry.js";
 import { readSecret } from "./secretReaders.js";
-import { knownSecrets, type SecretRegistry } from "./secretRegistry.js";
 
 export interface BrokerOptions {
   planeEnv: NodeJS.ProcessEnv;
@@ -26,8 +25,9 @@ export const DEFAULT_SECRET_TTL_MS = 5 * 60_000;
 
 /**
  * Resolves secrets by name from their sources (plane env, 0600 file, command), caching each
- * for its TTL. Every value handed out is recorded in the registry first, so that no output
- * can show it unmasked. Errors name secrets, never values.
+ * for its TTL. Every value handed out is recorded in the registry first (the one registry
+ * the CLI, the audit, the journal and the logs mask with), so that nothing written can show
+ * it unmasked; a value too short to be masked is refused. Errors name secrets, never values.
  */
 export class CredentialBroker {
   private readonly cache = new Map<string, Cached>();
@@ -97,10 +97,10 @@ export class CredentialBroker {
 
   private async read(name: string, source: SecretSource): Promise<string> {
     const value = await readSecret(name, source, this.options);
-    if (value.length < MIN_REDACTED_LENGTH) {
+    if (value.length < MIN_SECRET_LENGTH) {
       throw new AcpgateError(
         "secret_missing",
-        `secret '${name}' is unavailable: its value is shorter than ${MIN_REDACTED_LENGTH} characters and could not be masked in output`,
+        `secret '${name}' is unavailable: its value is shorter than ${MIN_SECRET_LENGTH} characters and could not be masked in output or in the audit`,
         { secret: name, reason: "too_short" },
       );
     }

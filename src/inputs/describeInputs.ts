@@ -2,9 +2,14 @@ import type { AgentEntry } from "../config/agentSchema.js";
 import type { SecretSource } from "../config/environmentSchema.js";
 import { agentEnvOrigins, type AgentEnvOrigin } from "./agentEnv.js";
 import { transportOf } from "./mcpInventory.js";
-import { MASK } from "./redactSecrets.js";
 import { secretRefsIn } from "./secretRefs.js";
 import type { InputsPlan } from "./sessionInputs.js";
+
+/**
+ * `agents show` hides every value, secret or not (PATH too): this placeholder says "not
+ * shown", it is not the mask of a redacted secret (`MASK`, src/util/secretRegistry.ts).
+ */
+const HIDDEN_VALUE = "***";
 
 /** What `acpgate agents show` prints: names and origins, every value masked. */
 export interface AgentInputsView {
@@ -54,7 +59,7 @@ export function describeInputs(options: {
   }).map(({ name, origin }) => ({
     name,
     origin,
-    value: MASK,
+    value: HIDDEN_VALUE,
     ...(origin === "secret" ? { secrets: plan.agentEnvSecrets[name] ?? [] } : {}),
   }));
   for (const name of entry.passEnv)

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import type { SecretSource } from "../config/environmentSchema.js";
 import { parseDuration } from "../util/duration.js";
 import { AcpgateError, errorMessage } from "../util/errors.js";
-import { redactSecrets } from "./redactSecrets.js";
+import { redactValues } from "../util/secretRegistry.js";
 
 export interface ReaderContext {
   planeEnv: NodeJS.ProcessEnv;
@@ -99,7 +99,7 @@ function fromCommand(
           const why = timedOut
             ? `timed out after ${timeoutMs} ms`
             : `failed: ${commandFailure(error)}`;
-          const tail = redactSecrets(stderr.trim().split("\n").slice(-3).join(" | "), [value]);
+          const tail = redactValues(stderr.trim().split("\n").slice(-3).join(" | "), [value]);
           fail(
             missing(name, `command '${shown}' ${why}${tail ? ` (stderr: ${tail})` : ""}`, {
               source: "command",

@@ -22,13 +22,6 @@ import { cliActor } from "../audit/actor.js";
 import { createLogger, type Logger } from "../audit/logger.js";
 import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
-import { registerSecret } from "../audit/redactor.js";
-import { knownSecrets } from "../inputs/secretRegistry.js";
-
-// Both registries are process-wide: every value the broker hands out (agent env, MCP env and
-// headers, auth _meta) is masked in the audit, the journal and the logs as well.
-for (const value of knownSecrets.values()) registerSecret(value);
-knownSecrets.onSecret(registerSecret);
 
 /** Policies that exist without any configuration. */
 export const BUILTIN_POLICIES = BUILTIN_POLICY_NAMES;

@@ -136,7 +136,10 @@ void test("fs writes are recorded requested (with a bounded diff) before, and co
     writes.map((r) => r.status),
     ["requested", "completed", "requested", "completed"],
   );
-  assert.equal(writes[0]?.diff?.text, "--- a/a.txt\n+++ b/a.txt\n@@ -2,1 +2,1 @@\n-two\n+TWO\n");
+  assert.equal(
+    writes[0]?.diff?.text,
+    "--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n",
+  );
   assert.equal(writes[2]?.diff?.truncated, true);
   assert.equal(writes[2]?.diff?.text, undefined);
   assert.ok((writes[2]?.diff?.bytes ?? 0) > 100_000);

@@ -17,7 +17,8 @@ const BEARER = "eyJhbGciOiJIUzI1NiJ9.planted.bearer";
 void test("the redactor replaces registered values and well-known credential shapes", () => {
   const redactor = new Redactor();
   redactor.registerSecret("correct-horse-battery");
-  redactor.registerSecret("abc"); // too short to register: would redact ordinary words
+  // Too short to mask without redacting ordinary words: refused, not silently left in clear.
+  assert.throws(() => redactor.registerSecret("abc"), RangeError);
   const text = [
     "pw=correct-horse-battery",
     GITHUB,

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { Redactor, REDACTED } from "../../src/audit/redactor.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
+import { updateTextOf } from "../../src/audit/updateText.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
 import type { TappedMessage } from "../../src/protocol/tap.js";
 import { Emitter } from "../../src/util/emitter.js";
@@ -54,5 +56,40 @@ void test("journals every tapped message keyed by session, direction, id and met
   assert.match(truncated.sha256 ?? "", /^[0-9a-f]{64}$/);
   assert.ok(!rows[2]!.message.includes("sk-abcdefghij"));
   assert.match(rows[2]!.message, /\[REDACTED\]/);
+  await store.close();
+});
+
+void test("a secret split across chunks, in a method or in an id is masked; a chunk held for its tail is written when the session detaches", async () => {
+  const store = await new SqlAuditStore(new SqliteDriver(join(tmp.dir, "b.db")), "test").open();
+  const redactor = new Redactor();
+  redactor.registerSecret("split-secret-0042");
+  const journal = new WireJournal(store, {}, redactor);
+  const tap = new Emitter<TappedMessage>();
+  const attached = journal.attach("ses_2", tap);
+  const chunk = (text: string): TappedMessage => ({
+    direction: "in",
+    message: {
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: {
+        sessionId: "a",
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+      },
+    },
+  });
+  tap.emit(chunk("key split-sec"));
+  tap.emit(chunk("ret-0042 ok"));
+  tap.emit({
+    direction: "in",
+    message: { jsonrpc: "2.0", id: "id-split-secret-0042", method: "_x/split-secret-0042" },
+  });
+  tap.emit(chunk("last split"));
+  attached.dispose();
+  await journal.flush();
+  const rows = await store.listJournal({ sessionId: "ses_2" });
+  const texts = rows.map((r) => updateTextOf(JSON.parse(r.message))?.text);
+  assert.deepEqual(texts, ["key ", `${REDACTED} ok`, undefined, "last split"]);
+  assert.deepEqual([rows[2]?.rpcId, rows[2]?.method], [`id-${REDACTED}`, `_x/${REDACTED}`]);
+  assert.ok(rows.every((r) => !r.message.includes("split-secret-0042")));
   await store.close();
 });

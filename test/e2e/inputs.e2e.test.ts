@@ -49,7 +49,7 @@ void test("only safelisted and configured variables reach the agent; secrets fro
   assertNoSecretIn(result.stderr, "stderr");
   const printed = events(result.stdout);
   const message = printed.find((e) => e.type === "agent_message");
-  assert.equal(message?.text, "value=***", "the agent's echo of a secret is masked");
+  assert.equal(message?.text, "value=[REDACTED]", "the agent's echo of a secret is masked");
   const acpgateDir = join(ws.cwd, ".acpgate");
   if (existsSync(acpgateDir))
     for (const value of Object.values(PLANTED))
@@ -155,7 +155,7 @@ void test("--format text and quiet mask an echoed secret too", async () => {
   for (const format of ["text", "quiet"]) {
     const result = await runAcpgateCli(["run", "--agent", "echo", "--format", format, "hi"], ws);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /value=\*\*\*/);
+    assert.match(result.stdout, /value=\[REDACTED\]/);
     assertNoSecretIn(result.stdout + result.stderr, format);
   }
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { CredentialBroker } from "../../src/inputs/credentialBroker.js";
-import { SecretRegistry } from "../../src/inputs/secretRegistry.js";
+import { MIN_SECRET_LENGTH, SecretRegistry } from "../../src/util/secretRegistry.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 
 function setup(planeEnv: NodeJS.ProcessEnv = {}) {
@@ -128,13 +128,21 @@ void test("values are reused for their TTL and read again after it", async () =>
   assert.deepEqual(broker.values(), ["first-value", "second-value"]);
 });
 
-void test("every value handed out is announced to subscribers; too-short values are refused", async () => {
-  const { broker, registry } = setup({ LONG: "long-enough", SHORT: "abc" });
+void test("every value handed out is announced to subscribers; values too short to mask are refused", async () => {
+  const { broker, registry } = setup({ LONG: "long-enough", SHORT: "abc", FIVE: "12345" });
   const seen: string[] = [];
   registry.onSecret((value) => seen.push(value));
   await broker.resolve(["LONG"]);
   assert.deepEqual(seen, ["long-enough"]);
-  const short = await refusal(broker.resolve(["SHORT"]));
-  assert.match(short.message, /shorter than 4 characters/);
+  for (const name of ["SHORT", "FIVE"]) {
+    const short = await refusal(broker.resolve([name]));
+    assert.match(
+      short.message,
+      new RegExp(`'${name}'.*shorter than ${MIN_SECRET_LENGTH} characters`),
+    );
+    assert.equal(short.details.reason, "too_short");
+  }
   assert.deepEqual(registry.values(), ["long-enough"]);
+  // The registry holds to the same rule, so nothing can slip a short value past the broker.
+  assert.throws(() => registry.add("12345"), RangeError);
 });

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { test } from "node:test";
-import { redactSecrets } from "../../src/inputs/redactSecrets.js";
+import { MASK, redactValues } from "../../src/util/secretRegistry.js";
 import {
   secretRefsDeep,
   secretRefsIn,
@@ -40,8 +40,11 @@ void test("references deep inside auth meta are found and substituted", () => {
 });
 
 void test("redaction masks every value, also JSON-escaped, longest first; short values are left", () => {
-  const values = ['pa"ss\\word', "token-abc", "token-abc-longer", "ab"];
-  const line = JSON.stringify({ a: 'x pa"ss\\word y', b: "token-abc-longer token-abc ab" });
-  assert.equal(redactSecrets(line, values), JSON.stringify({ a: "x *** y", b: "*** *** ab" }));
-  assert.equal(redactSecrets("nothing here", values), "nothing here");
+  const values = ['pa"ss\\word', "token-abc", "token-abc-longer", "abcde"];
+  const line = JSON.stringify({ a: 'x pa"ss\\word y', b: "token-abc-longer token-abc abcde" });
+  assert.equal(
+    redactValues(line, values),
+    JSON.stringify({ a: `x ${MASK} y`, b: `${MASK} ${MASK} abcde` }),
+  );
+  assert.equal(redactValues("nothing here", values), "nothing here");
 });

@@ -4,7 +4,7 @@ import { parseCommandArgs } from "./args.js";
 import { doctorCommand } from "./doctorCommand.js";
 import { EXIT } from "./exitCodes.js";
 import { AcpgateError } from "../../util/errors.js";
-import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
+import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { formatAgentView, showAgent } from "./agentsShow.js";
 
 export const AGENTS_HELP = `Usage: acpgate agents list [--json] [--config FILE]

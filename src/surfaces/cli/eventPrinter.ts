@@ -1,6 +1,9 @@
+import { ChunkCarry } from "../../audit/chunkCarry.js";
 import type { SessionEvent } from "../../sessions/events.js";
-import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
+import { redactKnownSecrets } from "../../util/secretRegistry.js";
+import { StreamRedactor } from "../../util/streamRedactor.js";
 import { BufferedWriter } from "./bufferedWriter.js";
+import { EVENT_CHUNKS } from "./eventChunks.js";
 
 export type OutputFormat = "text" | "json" | "quiet";
 
@@ -14,20 +17,27 @@ export interface EventPrinter {
 /**
  * text: the agent's messages on stdout, activity on stderr. json: one event per line on
  * stdout, then a `run_finished` line. quiet: only the final answer. Every secret value the
- * broker handed out is masked as `***` in everything printed.
+ * broker handed out is masked (`MASK`) in everything printed, also when the agent streams it
+ * split across chunks: streamed text passes a carry that holds back a tail that could begin a
+ * secret until the next chunk or the end of the stream.
  */
 export function createPrinter(format: OutputFormat): EventPrinter {
   const out = new BufferedWriter(process.stdout, redactKnownSecrets);
   const err = new BufferedWriter(process.stderr, redactKnownSecrets);
   if (format === "json") {
     let sessionId = "";
+    const carry = new ChunkCarry(EVENT_CHUNKS);
+    const print = (events: SessionEvent[]): void => {
+      for (const event of events) out.write(JSON.stringify(event) + "\n");
+    };
     return {
       onEvent: (event) => {
         sessionId = event.sessionId;
-        out.write(JSON.stringify(event) + "\n");
+        print(carry.push(event));
       },
       note: () => {},
       finish: async (result) => {
+        print(carry.end());
         out.write(
           JSON.stringify({
             schema: "acpgate.event.v1",
@@ -57,7 +67,14 @@ export function createPrinter(format: OutputFormat): EventPrinter {
     };
   }
   let atLineStart = true;
+  const answer = new StreamRedactor();
+  const say = (text: string): void => {
+    if (!text) return;
+    out.write(text);
+    atLineStart = text.endsWith("\n");
+  };
   const activity = (line: string): void => {
+    say(answer.end());
     if (!atLineStart) {
       out.write("\n");
       atLineStart = true;
@@ -71,9 +88,7 @@ export function createPrinter(format: OutputFormat): EventPrinter {
       switch (event.type) {
         case "agent_message":
           if (event.replay || !event.text) return;
-          out.write(event.text);
-          atLineStart = event.text.endsWith("\n");
-          return;
+          return say(answer.push(event.text));
         case "tool_call":
           return activity(`› ${event.title || event.kind} (${event.kind})`);
         case "permission_decided":
@@ -105,6 +120,7 @@ export function createPrinter(format: OutputFormat): EventPrinter {
     },
     note: (text) => activity(`acpgate: ${text}`),
     finish: async () => {
+      say(answer.end());
       if (!atLineStart) out.write("\n");
       await Promise.all([out.drain(), err.drain()]);
     },

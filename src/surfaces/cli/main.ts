@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { AcpgateError, errorMessage } from "../../util/errors.js";
-import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
+import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { EXIT, exitCodeForError } from "./exitCodes.js";
 
 const HELP = `acpgate — a governed control plane for ACP agents

@@ -3,7 +3,7 @@ import { parseDuration } from "../../util/duration.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
-import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
+import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { createLogger, type LogFormat } from "../../audit/logger.js";
 import { createPlane } from "../plane.js";
 import { parseCommandArgs, oneOf, readStdin } from "./args.js";
