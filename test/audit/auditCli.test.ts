@@ -90,6 +90,29 @@ void test("audit list filters by kind and session; show prints one record; bad i
   assert.equal(since.stdout.trim().split("\n").length, 7);
 });
 
+void test("--session takes the id prefix audit list shows; --limit N lists the newest N", async () => {
+  const list = await runCli(["audit", "list"], tmp.dir);
+  const shown = list.stdout.trim().split("\n")[0]!.trim().split(/\s+/)[4]!;
+  assert.match(shown, /^ses_[0-9a-f]{8}$/);
+  for (const command of ["list", "export"]) {
+    const bySession = await runCli(["audit", command, "--session", shown], tmp.dir);
+    assert.equal(bySession.code, 0, bySession.stderr);
+    assert.equal(bySession.stdout.trim().split("\n").length, 7, `audit ${command}`);
+  }
+  const newest = await runCli(["audit", "list", "--limit", "2", "--json"], tmp.dir);
+  assert.deepEqual(
+    newest.stdout
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { id: number }).id),
+    [6, 7],
+  );
+  const oneKind = await runCli(["audit", "list", "--kind", "prompt", "--limit", "5"], tmp.dir);
+  assert.equal(oneKind.stdout.trim().split("\n").length, 1);
+  for (const bad of ["0", "1.5", "-3", "all"])
+    assert.equal((await runCli(["audit", "list", "--limit", bad], tmp.dir)).code, 2, bad);
+});
+
 void test("a reader that goes away (audit list | head, audit export | head) ends quietly", async () => {
   for (const args of [
     ["audit", "list"],

@@ -49,7 +49,7 @@ void test("--json everywhere: JSON Lines, each object tagged with its schema", a
   }
 });
 
-void test("policy explain: --json is the output, --request the input", async () => {
+void test("policy explain: --json is the output, --request the input; --kind is checked", async () => {
   const explained = await runCli(
     ["policy", "explain", "--request", '{"kind":"edit","path":"src/a.ts"}', "--json"],
     { cwd: tmp.dir },
@@ -57,6 +57,19 @@ void test("policy explain: --json is the output, --request the input", async () 
   assert.equal(explained.code, 0, explained.stderr);
   const [line] = jsonLines(explained.stdout) as [{ decision: { outcome: string } }];
   assert.equal(line.decision.outcome, "reject");
+  const frob = await runCli(["policy", "explain", "--kind", "frob"], { cwd: tmp.dir });
+  assert.equal(frob.code, 2);
+  assert.match(frob.stderr, /--kind must be one of read, edit, .*\(got 'frob'\)/);
+  assert.equal(frob.stdout, "");
   const both = await runCli(["run", "--json", "--format", "text", "hi"], { cwd: tmp.dir });
   assert.equal(both.code, 2);
+});
+
+void test("--session: a prefix of several sessions is a usage error naming them", async () => {
+  const ambiguous = await runCli(["audit", "list", "--session", "ses_"], { cwd: tmp.dir });
+  assert.equal(ambiguous.code, 2);
+  assert.match(ambiguous.stderr, /--session 'ses_' matches \d+ sessions: ses_/);
+  const none = await runCli(["audit", "export", "--session", "ses_nope"], { cwd: tmp.dir });
+  assert.equal(none.code, 0, none.stderr);
+  assert.equal(none.stdout, "");
 });

@@ -106,6 +106,16 @@ void test("replay under the recorded policy changes nothing; filters and bad inp
     tmp.dir,
   );
   assert.equal(replayDoc(other.stdout).summary.total, 0);
+  // --session takes the prefix `audit list` shows, as it takes a full id.
+  const sessionId = doc.requests[0]!.sessionId;
+  const byPrefix = await runCli(
+    ["policy", "replay", "--policy", "read-only", "--session", sessionId.slice(0, 12), "--json"],
+    tmp.dir,
+  );
+  assert.equal(byPrefix.code, 0, byPrefix.stderr);
+  const prefixed = replayDoc(byPrefix.stdout);
+  assert.equal(prefixed.summary.total, 2);
+  assert.equal(prefixed.filter.session, sessionId);
 
   const missing = await runCli(["policy", "replay"], tmp.dir);
   assert.equal(missing.code, 2);

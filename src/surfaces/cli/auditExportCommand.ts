@@ -4,6 +4,7 @@ import { exportLine } from "./auditExportFormat.js";
 import type { CommandInput } from "./commandSpec.js";
 import { openConfiguredStore, parseSince } from "./configuredStore.js";
 import { EXIT } from "./exitCodes.js";
+import { resolveSessionId } from "./sessionPrefix.js";
 
 export async function auditExportCommand({
   values,
@@ -14,7 +15,7 @@ export async function auditExportCommand({
   const store = await openConfiguredStore(values.config);
   try {
     for await (const record of store.iterate({
-      ...(values.session ? { sessionId: values.session } : {}),
+      ...(values.session ? { sessionId: await resolveSessionId(store, values.session) } : {}),
       ...(since ? { since } : {}),
     })) {
       out.write(`${exportLine(record)}\n`);

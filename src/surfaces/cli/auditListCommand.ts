@@ -5,6 +5,7 @@ import { exportLine } from "./auditExportFormat.js";
 import type { CommandInput } from "./commandSpec.js";
 import { openConfiguredStore, parseSince } from "./configuredStore.js";
 import { EXIT } from "./exitCodes.js";
+import { resolveSessionId } from "./sessionPrefix.js";
 
 export async function auditListCommand({
   values,
@@ -14,23 +15,34 @@ export async function auditListCommand({
     throw new AcpgateError("usage", `--kind: unknown kind '${values.kind}' (see docs/audit.md)`);
   }
   const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && !(limit > 0))
-    throw new AcpgateError("usage", "--limit must be a positive number");
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit > 0))
+    throw new AcpgateError("usage", `--limit must be a positive integer (got '${values.limit}')`);
   const since = parseSince(values.since);
   const print = (record: AuditRecord): void =>
     out.write(values.json ? `${exportLine(record)}\n` : `${summaryLine(record)}\n`);
   const store = await openConfiguredStore(values.config);
   try {
     const records = store.iterate({
-      ...(values.session ? { sessionId: values.session } : {}),
+      ...(values.session ? { sessionId: await resolveSessionId(store, values.session) } : {}),
       ...(values.kind && isAuditKind(values.kind) ? { kind: values.kind } : {}),
       ...(since ? { since } : {}),
     });
-    let count = 0;
-    for await (const record of records) {
-      print(record);
-      await out.room();
-      if (out.readerGone || ++count >= (limit ?? Infinity)) break;
+    if (limit === undefined) {
+      for await (const record of records) {
+        print(record);
+        await out.room();
+        if (out.readerGone) break;
+      }
+    } else {
+      // The newest N: the store reads oldest first, so keep the last N seen.
+      const ring: AuditRecord[] = [];
+      let seen = 0;
+      for await (const record of records) ring[seen++ % limit] = record;
+      const start = seen > limit ? seen % limit : 0;
+      for (let i = 0; i < ring.length && !out.readerGone; i++) {
+        print(ring[(start + i) % ring.length]!);
+        await out.room();
+      }
     }
   } finally {
     await store.close();

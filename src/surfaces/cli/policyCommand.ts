@@ -3,6 +3,7 @@ import type { Decision, PolicyRequest } from "../../policy/policyTypes.js";
 import { PolicyGuard } from "../../sessions/policyGuard.js";
 import { describedView } from "../../sessions/requestView.js";
 import { viewFromJson } from "../../sessions/viewFromJson.js";
+import { TOOL_KINDS } from "../../config/toolKinds.js";
 import { AcpgateError } from "../../util/errors.js";
 import { realPathOf } from "../../workspace/resolvePath.js";
 import { createPlane } from "../plane.js";
@@ -25,6 +26,11 @@ export async function policyExplainCommand({
     );
   if (values.request !== undefined && values.kind !== undefined)
     throw new AcpgateError("usage", "policy explain takes --kind or --request, not both");
+  if (values.kind !== undefined && !(TOOL_KINDS as readonly string[]).includes(values.kind))
+    throw new AcpgateError(
+      "usage",
+      `--kind must be one of ${TOOL_KINDS.join(", ")} (got '${values.kind}')`,
+    );
   const plane = createPlane({
     configFile: values.config,
     cwd: process.cwd(),

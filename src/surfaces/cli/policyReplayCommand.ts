@@ -15,6 +15,7 @@ import type { CommandInput } from "./commandSpec.js";
 import { parseSince } from "./configuredStore.js";
 import { EXIT } from "./exitCodes.js";
 import type { POLICY_REPLAY_FLAGS } from "./policySpecs.js";
+import { resolveSessionId } from "./sessionPrefix.js";
 
 /** `policy replay --json`: the version of every line, bumped on incompatible change. */
 export const REPLAY_SCHEMA = "acpgate.policy-replay.v2";
@@ -40,7 +41,7 @@ export async function policyReplayCommand({
   const catalogue = new Catalogue(loaded.config);
   const store = await openAuditStore(loaded.config.storage, cwd);
   try {
-    const sessionId = values.session;
+    const sessionId = values.session ? await resolveSessionId(store, values.session) : undefined;
     const recorded = await store.permissionRequests({
       ...(sessionId ? { sessionId } : {}),
       ...(since ? { since } : {}),
