@@ -16,6 +16,8 @@ const EXPECTED: Record<string, string[]> = {
   "audit show": ["json", "config"],
   "audit verify": ["json", "config"],
   "audit export": ["format", "json", "session", "since", "config"],
+  "config schema": [],
+  "config check": ["json"],
 };
 
 void test("each command's --help is its own: usage, every flag, nothing of its siblings", async () => {

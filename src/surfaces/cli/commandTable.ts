@@ -1,6 +1,7 @@
 import { AGENTS_DOCTOR, AGENTS_LIST, AGENTS_SHOW } from "./agentsSpecs.js";
 import { AUDIT_EXPORT, AUDIT_LIST, AUDIT_SHOW, AUDIT_VERIFY } from "./auditSpecs.js";
 import type { Command } from "./commandSpec.js";
+import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
 import { POLICY_EXPLAIN, POLICY_REPLAY } from "./policySpecs.js";
 import { RUN } from "./runSpec.js";
 
@@ -20,6 +21,8 @@ export const COMMANDS: readonly Command[] = [
   AUDIT_SHOW,
   AUDIT_VERIFY,
   AUDIT_EXPORT,
+  CONFIG_SCHEMA,
+  CONFIG_CHECK,
 ];
 
 /** `audit` for `audit list`; undefined for a top-level command (`run`). */
