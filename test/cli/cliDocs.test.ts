@@ -42,3 +42,12 @@ void test("docs/cli.md names the JSON schema of every command that takes --json"
     assert.ok(row.includes(`\`${schema}\``), `docs/cli.md: ${command.name} → ${schema}`);
   }
 });
+
+void test("the README says what npm ci needs when better-sqlite3 has no prebuilt binary", () => {
+  const setup = section(README, "## Set up and run (two commands on a fresh machine)");
+  assert.match(setup, /better-sqlite3/);
+  assert.match(setup, /prebuilt binary/);
+  for (const need of [/\*\*python3\*\*/, /\*\*make\*\*/, /\*\*C\+\+ compiler\*\*/, /node-gyp/])
+    assert.match(setup, need);
+  assert.match(setup, /apt-get install python3 make g\+\+/);
+});
