@@ -4,59 +4,88 @@ import { extensionsSchema } from "./extensionsSchema.js";
 const envMap = z.record(z.string(), z.string());
 
 /** `npx {package, args, env}`: the ACP registry's npx distribution. */
-export const npxDistribution = z.strictObject({
-  package: z.string().min(1),
-  args: z.array(z.string()).default([]),
-  env: envMap.default({}),
-});
+export const npxDistribution = z
+  .strictObject({
+    package: z.string().min(1).describe("npm package spec, e.g. @scope/agent@1.2.3"),
+    args: z.array(z.string()).default([]).describe("arguments after the package"),
+    env: envMap.default({}).describe("plain values passed to the agent"),
+  })
+  .describe("run the agent with npx {package, args}");
 
 /** `binary {cmd, args, env}`: the ACP registry's binary distribution (one platform). */
-export const binaryDistribution = z.strictObject({
-  cmd: z.string().min(1),
-  args: z.array(z.string()).default([]),
-  env: envMap.default({}),
-});
+export const binaryDistribution = z
+  .strictObject({
+    cmd: z.string().min(1).describe("the executable (on PATH, or a path)"),
+    args: z.array(z.string()).default([]),
+    env: envMap.default({}).describe("plain values passed to the agent"),
+  })
+  .describe("run a binary {cmd, args}");
 
-export const riskPosture = z.enum(["read-only", "workspace-write"]);
+export const riskPosture = z
+  .enum(["read-only", "workspace-write"])
+  .describe("read-only, or workspace-write (edits inside the workspace)");
 
-export const agentAuth = z.strictObject({
-  /** The auth method id to call `authenticate` with (e.g. `gateway`). */
-  method: z.string().min(1),
-  /** Sent as `_meta` of the authenticate request. */
-  meta: z.record(z.string(), z.unknown()).optional(),
-});
+export const agentAuth = z
+  .strictObject({
+    method: z
+      .string()
+      .min(1)
+      .describe("the auth method id to call `authenticate` with (e.g. gateway)"),
+    meta: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("sent as `_meta` of the authenticate request"),
+  })
+  .describe("authenticate after initialize");
 
 export const agentEntrySchema = z
   .strictObject({
-    description: z.string().optional(),
-    command: z.string().min(1).optional(),
-    args: z.array(z.string()).default([]),
-    env: envMap.default({}),
+    description: z.string().optional().describe("shown by `acpgate agents list`"),
+    command: z.string().min(1).optional().describe("the executable: one of command, npx, binary"),
+    args: z.array(z.string()).default([]).describe("arguments of `command`"),
+    env: envMap
+      .default({})
+      .describe("plain values passed to the agent; `${secret:NAME}` is resolved by the broker"),
     npx: npxDistribution.optional(),
     binary: binaryDistribution.optional(),
-    /** Names of variables of the plane's environment passed through to the agent. */
-    passEnv: z.array(z.string()).default([]),
-    /** Secret names resolved by the credential broker into the agent's environment. */
-    secrets: z.array(z.string()).default([]),
-    /** Which vendor extension methods are accepted: `canonical` accepts none. */
-    dialect: z.string().default("canonical"),
-    /** How blocking vendor requests (questions, plan approval) are answered. */
+    passEnv: z
+      .array(z.string())
+      .default([])
+      .describe("names of variables of acpgate's own environment passed through to the agent"),
+    secrets: z
+      .array(z.string())
+      .default([])
+      .describe("secret names resolved by the credential broker into the agent's environment"),
+    dialect: z
+      .string()
+      .default("canonical")
+      .describe("which vendor extension methods are accepted (canonical: none; cursor, …)"),
     extensions: extensionsSchema.optional(),
     auth: agentAuth.optional(),
-    /** Extra client capabilities to advertise, merged over acpgate's own. */
-    clientCapabilities: z.record(z.string(), z.unknown()).optional(),
-    /** Capabilities asserted at initialize (`loadSession`, `mcp.http`, `image`, …). */
-    require: z.array(z.string()).default([]),
-    /** Agent mode id → the risk posture it stands for. */
-    modes: z.record(z.string(), riskPosture).default({}),
-    /**
-     * How the agent touches files: `client` = only through the client's fs/* methods (policy
-     * can enforce read-only by refusing them); `self` (the default when unset) = it may
-     * write on its own, so read-only needs a read-only mode or `enforcement: permission-only`.
-     */
-    fileAccess: z.enum(["client", "self"]).optional(),
-    /** Seconds or a duration string for initialize/session setup. */
-    startupTimeout: z.union([z.string(), z.number()]).optional(),
+    clientCapabilities: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("extra client capabilities to advertise, merged over acpgate's own"),
+    require: z
+      .array(z.string())
+      .default([])
+      .describe("capabilities asserted at initialize (loadSession, mcp.http, image, …)"),
+    modes: z
+      .record(z.string(), riskPosture)
+      .default({})
+      .describe("agent mode id → the risk posture it stands for"),
+    fileAccess: z
+      .enum(["client", "self"])
+      .optional()
+      .describe(
+        "client: files only through the client's fs/* methods (policy can enforce read-only); " +
+          "self (when unset): it may write on its own, so read-only needs a read-only mode " +
+          "or `enforcement: permission-only`",
+      ),
+    startupTimeout: z
+      .union([z.string(), z.number()])
+      .optional()
+      .describe("seconds, or a duration (30s, 2m), for initialize and session setup"),
   })
   .refine(
     (entry) =>
@@ -64,7 +93,12 @@ export const agentEntrySchema = z
         Boolean,
       ).length === 1,
     { message: "an agent needs exactly one of `command`, `npx` or `binary`" },
-  );
+  )
+  // The refinement above, for the JSON Schema (zod cannot export a refinement).
+  .meta({
+    description: "an ACP agent: how to start it and what it is given",
+    oneOf: [{ required: ["command"] }, { required: ["npx"] }, { required: ["binary"] }],
+  });
 
 export type AgentEntry = z.output<typeof agentEntrySchema>;
 export type AgentEntryInput = z.input<typeof agentEntrySchema>;

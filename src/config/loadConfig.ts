@@ -30,19 +30,53 @@ export function loadConfig(options: { file?: string; cwd: string }): LoadedConfi
 }
 
 export function parseConfigText(text: string, file: string): AcpgateConfig {
+  return parseConfigSource(text, file).config;
+}
+
+/** One problem of a configuration file, where it is: what `config check --json` lists. */
+export interface ConfigIssue {
+  file?: string;
+  line?: number;
+  /** Dotted path of the field (`agents.claude.command`), `(root)` for the document. */
+  field: string;
+  message: string;
+}
+
+/** `acpgate.yaml:12: agents.claude.command: …`, the form every config error takes. */
+export function formatConfigIssue(issue: ConfigIssue): string {
+  const where = issue.file === undefined ? "" : `${issue.file}:${issue.line ?? "?"}: `;
+  return `${where}${issue.field}: ${issue.message}`;
+}
+
+export interface ConfigSource {
+  config: AcpgateConfig;
+  /** The line of the deepest node that exists along `path` (for checks beyond the schema). */
+  lineOf: (path: readonly (string | number)[]) => number | undefined;
+}
+
+/**
+ * Parses and validates one file's text. Throws config_invalid naming file:line for bad YAML,
+ * and file:line: field for every schema issue (`details.configIssues` holds them as ConfigIssue[]).
+ */
+export function parseConfigSource(text: string, file: string): ConfigSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const yamlError = doc.errors[0];
   if (yamlError) {
     const pos = lineCounter.linePos(yamlError.pos[0]);
-    throw new AcpgateError(
-      "config_invalid",
-      `${file}:${pos.line}:${pos.col}: invalid YAML: ${yamlError.message.split("\n")[0]}`,
-      { file, line: pos.line },
-    );
+    const message = `invalid YAML: ${yamlError.message.split("\n")[0]}`;
+    throw new AcpgateError("config_invalid", `${file}:${pos.line}:${pos.col}: ${message}`, {
+      file,
+      line: pos.line,
+      configIssues: [{ file, line: pos.line, field: "(root)", message }],
+    });
   }
   const data: unknown = doc.toJS() ?? {};
-  return parseConfig(data, { file, doc, lineCounter });
+  const source: Source = { file, doc, lineCounter };
+  return {
+    config: parseConfig(data, source),
+    lineOf: (path) => lineOf(source, path),
+  };
 }
 
 interface Source {
@@ -54,25 +88,27 @@ interface Source {
 function parseConfig(data: unknown, source: Source | undefined): AcpgateConfig {
   const result = configSchema.safeParse(data);
   if (result.success) return result.data;
-  const messages = result.error.issues.map((issue) => describeIssue(issue, source));
+  const details = result.error.issues.map((issue) => describeIssue(issue, source));
+  const messages = details.map(formatConfigIssue);
   throw new AcpgateError("config_invalid", `invalid configuration:\n  ${messages.join("\n  ")}`, {
     file: source?.file,
     issues: messages,
+    configIssues: details,
   });
 }
 
-function describeIssue(issue: z.core.$ZodIssue, source: Source | undefined): string {
+function describeIssue(issue: z.core.$ZodIssue, source: Source | undefined): ConfigIssue {
   const path = issue.path.map(String);
   const field = path.length ? path.join(".") : "(root)";
   let message = issue.message;
   if (issue.code === "unrecognized_keys") message = `unknown field(s): ${issue.keys.join(", ")}`;
-  if (!source) return `${field}: ${message}`;
+  if (!source) return { field, message };
   const line = lineOf(source, issue.path as (string | number)[]);
-  return `${source.file}:${line ?? "?"}: ${field}: ${message}`;
+  return { file: source.file, ...(line !== undefined ? { line } : {}), field, message };
 }
 
 /** The line of the deepest node that exists along `path`. */
-function lineOf(source: Source, path: (string | number)[]): number | undefined {
+function lineOf(source: Source, path: readonly (string | number)[]): number | undefined {
   for (let depth = path.length; depth >= 0; depth--) {
     const node: unknown = source.doc.getIn(path.slice(0, depth), true);
     if (isNode(node) && node.range) return source.lineCounter.linePos(node.range[0]).line;

@@ -6,16 +6,26 @@ import { serverSchema } from "./serverSchema.js";
 import { storageSchema } from "./storageSchema.js";
 
 /** The whole `acpgate.yaml`. Unknown top-level keys are errors: a typo must not pass silently. */
-export const configSchema = z.strictObject({
-  agents: z.record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i), agentEntrySchema).default({}),
-  /** The agent `run` uses when `--agent` is not given. */
-  defaultAgent: z.string().optional(),
-  environments: z.record(z.string(), environmentSchema).default({}),
-  /** Where the credential broker reads each secret (default: the plane env var of that name). */
-  secrets: secretSourcesSchema.default({}),
-  policies: z.record(z.string(), policySchema).default({}),
-  storage: storageSchema.default({ sqlite: ".acpgate/acpgate.db" }),
-  server: serverSchema.default({ host: "127.0.0.1", port: 7070 }),
-});
+export const configSchema = z
+  .strictObject({
+    agents: z
+      // No regex flags: the JSON Schema's `pattern` has none.
+      .record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/), agentEntrySchema)
+      .default({})
+      .describe("the agents, by the id every surface uses"),
+    defaultAgent: z.string().optional().describe("the agent `run` uses when --agent is not given"),
+    environments: z
+      .record(z.string(), environmentSchema)
+      .default({})
+      .describe("environments (dev, ci, prod): the policy to use and what the agent is given"),
+    secrets: secretSourcesSchema.default({}),
+    policies: z
+      .record(z.string(), policySchema)
+      .default({})
+      .describe("policies by name; read-only and workspace-write refine the built-ins"),
+    storage: storageSchema.default({ sqlite: ".acpgate/acpgate.db" }),
+    server: serverSchema.default({ host: "127.0.0.1", port: 7070 }),
+  })
+  .describe("acpgate configuration (acpgate.yaml)");
 
 export type AcpgateConfig = z.output<typeof configSchema>;

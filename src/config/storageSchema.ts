@@ -2,21 +2,32 @@ import { z } from "zod";
 
 /** Where sessions and the audit live: the embedded SQLite file, or a PostgreSQL URL. */
 const retention = {
-  /** Wire journal entries older than this many days are deleted when the store opens. */
-  journalRetentionDays: z.number().int().positive().optional(),
+  journalRetentionDays: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("wire journal entries older than this many days are deleted when the store opens"),
 };
 
-export const storageSchema = z.union([
-  z.strictObject({
-    sqlite: z.string().min(1),
-    /**
-     * `full` (default): a commit survives a machine crash. `normal`: survives a crash of
-     * the process (kill -9) but not of the machine; commits skip one fsync.
-     */
-    synchronous: z.enum(["full", "normal"]).optional(),
-    ...retention,
-  }),
-  z.strictObject({ postgres: z.string().min(1), ...retention }),
-]);
+export const storageSchema = z
+  .union([
+    z.strictObject({
+      sqlite: z.string().min(1).describe("the SQLite file, relative to the working directory"),
+      synchronous: z
+        .enum(["full", "normal"])
+        .optional()
+        .describe(
+          "full (default): a commit survives a machine crash; normal: survives a crash of " +
+            "the process (kill -9) but not of the machine, and commits skip one fsync",
+        ),
+      ...retention,
+    }),
+    z.strictObject({
+      postgres: z.string().min(1).describe("a postgres:// connection URL"),
+      ...retention,
+    }),
+  ])
+  .describe("where sessions and the audit live: {sqlite: FILE} or {postgres: URL}");
 
 export type StorageConfig = z.output<typeof storageSchema>;

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
-import { runCli } from "../support/acpgateCli.js";
+import { spawn } from "node:child_process";
+import { CLI, runCli } from "../support/acpgateCli.js";
 import { scratchDir } from "../support/scratchDir.js";
 
 const tmp = scratchDir("acpgate-audit-cli-");
@@ -79,10 +80,55 @@ void test("audit list filters by kind and session; show prints one record; bad i
   const none = await runCli(["audit", "list", "--session", "ses_nope"], tmp.dir);
   assert.equal(none.stdout, "");
   const show = await runCli(["audit", "show", "4"], tmp.dir);
-  assert.equal((JSON.parse(show.stdout) as { kind: string }).kind, "permission_decided");
+  assert.match(show.stdout, /^kind {8}permission_decided$/m);
+  const shown = await runCli(["audit", "show", "4", "--json"], tmp.dir);
+  assert.equal((JSON.parse(shown.stdout) as { kind: string }).kind, "permission_decided");
   assert.equal((await runCli(["audit", "show", "999"], tmp.dir)).code, 1);
   assert.equal((await runCli(["audit", "list", "--kind", "nope"], tmp.dir)).code, 2);
   assert.equal((await runCli(["audit", "list", "--since", "yesterday-ish"], tmp.dir)).code, 2);
   const since = await runCli(["audit", "list", "--since", "1h", "--json"], tmp.dir);
   assert.equal(since.stdout.trim().split("\n").length, 7);
+});
+
+void test("--session takes the id prefix audit list shows; --limit N lists the newest N", async () => {
+  const list = await runCli(["audit", "list"], tmp.dir);
+  const shown = list.stdout.trim().split("\n")[0]!.trim().split(/\s+/)[4]!;
+  assert.match(shown, /^ses_[0-9a-f]{8}$/);
+  for (const command of ["list", "export"]) {
+    const bySession = await runCli(["audit", command, "--session", shown], tmp.dir);
+    assert.equal(bySession.code, 0, bySession.stderr);
+    assert.equal(bySession.stdout.trim().split("\n").length, 7, `audit ${command}`);
+  }
+  const newest = await runCli(["audit", "list", "--limit", "2", "--json"], tmp.dir);
+  assert.deepEqual(
+    newest.stdout
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { id: number }).id),
+    [6, 7],
+  );
+  const oneKind = await runCli(["audit", "list", "--kind", "prompt", "--limit", "5"], tmp.dir);
+  assert.equal(oneKind.stdout.trim().split("\n").length, 1);
+  for (const bad of ["0", "1.5", "-3", "all"])
+    assert.equal((await runCli(["audit", "list", "--limit", bad], tmp.dir)).code, 2, bad);
+});
+
+void test("a reader that goes away (audit list | head, audit export | head) ends quietly", async () => {
+  for (const args of [
+    ["audit", "list"],
+    ["audit", "export"],
+    ["audit", "list", "--limit", "3"],
+  ]) {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: tmp.dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // Gone before the first line: every write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    assert.equal(stderr, "", args.join(" "));
+    assert.equal(code, 0, args.join(" "));
+  }
 });

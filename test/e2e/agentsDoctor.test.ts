@@ -8,6 +8,7 @@ import { formatDoctorReport, formatDoctorTable } from "../../src/surfaces/cli/do
 import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import { prepareAgentHome, REPO_ROOT } from "../support/realAgents.js";
+import { jsonLines } from "../support/cli.js";
 import { CLI } from "../support/swapRehearsal.js";
 import { spawn } from "node:child_process";
 
@@ -62,7 +63,8 @@ void describe("acpgate agents doctor", () => {
       ["--all", "--json", "--config", config, "--cwd", root],
       env,
     );
-    const reports = JSON.parse(stdout) as DoctorReport[];
+    // JSON Lines: one report a line, in catalogue order.
+    const reports = jsonLines(stdout) as unknown as DoctorReport[];
     assert.deepEqual(
       reports.map((r) => [r.agentId, r.ok, r.processGone, r.error]),
       [

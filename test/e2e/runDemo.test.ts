@@ -104,6 +104,23 @@ test("reads outside the session cwd are refused with a JSON-RPC error the agent 
   }
 });
 
+test("a refused read in a turn that ends end_turn is reported once, its cause named once", async () => {
+  const ws = tempDir({});
+  try {
+    const result = await runCli(["run", "@read /etc/passwd\n@say done"], { cwd: ws.dir });
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stderr.split("\n");
+    const refusals = lines.filter((line) => line.startsWith("✗"));
+    assert.equal(refusals.length, 1, result.stderr);
+    assert.equal(lines.filter((line) => line.includes("outside the allowed roots")).length, 1);
+    const line = refusals[0]!;
+    assert.equal(line.split("/etc/passwd").length - 1, 1, line);
+    assert.match(line, /^✗ refused: read of \/etc\/passwd is outside the allowed roots \[rule /);
+  } finally {
+    ws.cleanup();
+  }
+});
+
 test("usage errors exit 2 with a message; --help explains", async () => {
   const noPrompt = await runCli(["run", ""]);
   assert.equal(noPrompt.code, 2);

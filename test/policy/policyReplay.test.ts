@@ -3,21 +3,34 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { runCli } from "../support/acpgateCli.js";
+import { jsonLines } from "../support/cli.js";
 import { scratchDir } from "../support/scratchDir.js";
 
 const tmp = scratchDir("acpgate-policy-replay-");
 after(() => tmp.remove());
 
 interface ReplayDoc {
-  format: string;
+  schema: string;
   policy: string;
+  filter: { session: string | null; since: string | null };
   summary: { total: number; same: number; allow: number; refuse: number; ask: number };
   requests: {
+    sessionId: string;
     paths: string[];
     change: string;
     recorded: { outcome: string; ruleId: string | null };
     replayed: { outcome: string; ruleId: string };
   }[];
+}
+
+/** `--json` is JSON Lines: one `request` line per replayed request, then the `summary` line. */
+function replayDoc(stdout: string): ReplayDoc {
+  const lines = jsonLines(stdout);
+  const summary = lines.at(-1)!;
+  assert.equal(summary.type, "summary");
+  for (const line of lines) assert.equal(line.schema, "acpgate.policy-replay.v2");
+  assert.ok(lines.slice(0, -1).every((line) => line.type === "request"));
+  return { ...summary, requests: lines.slice(0, -1) } as unknown as ReplayDoc;
 }
 
 before(async () => {
@@ -48,8 +61,7 @@ void test("replay under a policy allowing edits in src/** reports exactly src/a.
     tmp.dir,
   );
   assert.equal(replay.code, 0, replay.stderr);
-  const doc = JSON.parse(replay.stdout) as ReplayDoc;
-  assert.equal(doc.format, "acpgate.policy-replay.v1");
+  const doc = replayDoc(replay.stdout);
   assert.equal(doc.policy, "edit-src");
   assert.deepEqual(doc.summary, { total: 2, same: 1, allow: 1, refuse: 0, ask: 0 });
   const changed = doc.requests.filter((r) => r.change !== "same");
@@ -78,7 +90,7 @@ void test("replay under a policy allowing edits in src/** reports exactly src/a.
 void test("replay under the recorded policy changes nothing; filters and bad input", async () => {
   const same = await runCli(["policy", "replay", "--policy", "read-only", "--json"], tmp.dir);
   assert.equal(same.code, 0, same.stderr);
-  const doc = JSON.parse(same.stdout) as ReplayDoc;
+  const doc = replayDoc(same.stdout);
   assert.equal(doc.summary.total, 2);
   assert.equal(doc.summary.same, 2);
 
@@ -87,13 +99,23 @@ void test("replay under the recorded policy changes nothing; filters and bad inp
     tmp.dir,
   );
   assert.equal(future.code, 0, future.stderr);
-  assert.equal((JSON.parse(future.stdout) as ReplayDoc).summary.total, 0);
+  assert.equal(replayDoc(future.stdout).summary.total, 0);
 
   const other = await runCli(
     ["policy", "replay", "--policy", "workspace-write", "--session", "ses_nope", "--json"],
     tmp.dir,
   );
-  assert.equal((JSON.parse(other.stdout) as ReplayDoc).summary.total, 0);
+  assert.equal(replayDoc(other.stdout).summary.total, 0);
+  // --session takes the prefix `audit list` shows, as it takes a full id.
+  const sessionId = doc.requests[0]!.sessionId;
+  const byPrefix = await runCli(
+    ["policy", "replay", "--policy", "read-only", "--session", sessionId.slice(0, 12), "--json"],
+    tmp.dir,
+  );
+  assert.equal(byPrefix.code, 0, byPrefix.stderr);
+  const prefixed = replayDoc(byPrefix.stdout);
+  assert.equal(prefixed.summary.total, 2);
+  assert.equal(prefixed.filter.session, sessionId);
 
   const missing = await runCli(["policy", "replay"], tmp.dir);
   assert.equal(missing.code, 2);

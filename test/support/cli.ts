@@ -44,3 +44,11 @@ export function runCli(
     child.stdin.end(options.input ?? "");
   });
 }
+
+/** The objects of `--json` output: JSON Lines, one object a line (docs/cli.md). */
+export function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

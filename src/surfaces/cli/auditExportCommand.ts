@@ -1,35 +1,27 @@
-import { parseCommandArgs, oneOf } from "./args.js";
+import { oneOf } from "./args.js";
+import type { AUDIT_EXPORT_FLAGS } from "./auditSpecs.js";
 import { exportLine } from "./auditExportFormat.js";
+import type { CommandInput } from "./commandSpec.js";
 import { openConfiguredStore, parseSince } from "./configuredStore.js";
 import { EXIT } from "./exitCodes.js";
+import { resolveSessionId } from "./sessionPrefix.js";
 
-export const AUDIT_EXPORT_HELP = `Usage: acpgate audit export --format jsonl [--session ID] [--since T]
-
-Writes every audit record as one JSON object per line (fields in docs/audit.md).
-`;
-
-export async function auditExportCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs("audit export", argv, {
-    format: { type: "string" },
-    session: { type: "string" },
-    since: { type: "string" },
-    config: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    process.stdout.write(AUDIT_EXPORT_HELP);
-    return EXIT.ok;
-  }
+export async function auditExportCommand({
+  values,
+  out,
+}: CommandInput<typeof AUDIT_EXPORT_FLAGS>): Promise<number> {
   oneOf("format", values.format, ["jsonl"], "jsonl");
+  const since = parseSince(values.since);
   const store = await openConfiguredStore(values.config);
   try {
     for await (const record of store.iterate({
-      ...(values.session ? { sessionId: values.session } : {}),
-      ...(values.since ? { since: parseSince(values.since) } : {}),
+      ...(values.session ? { sessionId: await resolveSessionId(store, values.session) } : {}),
+      ...(since ? { since } : {}),
     })) {
-      if (!process.stdout.write(`${exportLine(record)}\n`)) {
-        await new Promise((resolve) => process.stdout.once("drain", resolve));
-      }
+      out.write(`${exportLine(record)}\n`);
+      // A reader that went away (`| head`) ends the export: the rest would go nowhere.
+      await out.room();
+      if (out.readerGone) break;
     }
   } finally {
     await store.close();

@@ -1,44 +1,48 @@
 import { isAuditKind, type AuditRecord } from "../../audit/auditRecord.js";
 import { AcpgateError } from "../../util/errors.js";
-import { parseCommandArgs } from "./args.js";
+import type { AUDIT_LIST_FLAGS } from "./auditSpecs.js";
 import { exportLine } from "./auditExportFormat.js";
+import type { CommandInput } from "./commandSpec.js";
 import { openConfiguredStore, parseSince } from "./configuredStore.js";
 import { EXIT } from "./exitCodes.js";
+import { resolveSessionId } from "./sessionPrefix.js";
 
-export const AUDIT_LIST_HELP = `Usage: acpgate audit list [--session ID] [--kind K] [--since T] [--limit N] [--json]
-
-Lists audit records, oldest first. --since takes a date/time or a duration ago (24h, 7d).
-`;
-
-export async function auditListCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs("audit list", argv, {
-    session: { type: "string" },
-    kind: { type: "string" },
-    since: { type: "string" },
-    limit: { type: "string" },
-    json: { type: "boolean" },
-    config: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    process.stdout.write(AUDIT_LIST_HELP);
-    return EXIT.ok;
-  }
+export async function auditListCommand({
+  values,
+  out,
+}: CommandInput<typeof AUDIT_LIST_FLAGS>): Promise<number> {
   if (values.kind !== undefined && !isAuditKind(values.kind)) {
     throw new AcpgateError("usage", `--kind: unknown kind '${values.kind}' (see docs/audit.md)`);
   }
-  const limit = values.limit === undefined ? Infinity : Number(values.limit);
-  if (!(limit > 0)) throw new AcpgateError("usage", "--limit must be a positive number");
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit > 0))
+    throw new AcpgateError("usage", `--limit must be a positive integer (got '${values.limit}')`);
+  const since = parseSince(values.since);
+  const print = (record: AuditRecord): void =>
+    out.write(values.json ? `${exportLine(record)}\n` : `${summaryLine(record)}\n`);
   const store = await openConfiguredStore(values.config);
   try {
-    let count = 0;
-    for await (const record of store.iterate({
-      ...(values.session ? { sessionId: values.session } : {}),
+    const records = store.iterate({
+      ...(values.session ? { sessionId: await resolveSessionId(store, values.session) } : {}),
       ...(values.kind && isAuditKind(values.kind) ? { kind: values.kind } : {}),
-      ...(values.since ? { since: parseSince(values.since) } : {}),
-    })) {
-      process.stdout.write(values.json ? `${exportLine(record)}\n` : `${summaryLine(record)}\n`);
-      if (++count >= limit) break;
+      ...(since ? { since } : {}),
+    });
+    if (limit === undefined) {
+      for await (const record of records) {
+        print(record);
+        await out.room();
+        if (out.readerGone) break;
+      }
+    } else {
+      // The newest N: the store reads oldest first, so keep the last N seen.
+      const ring: AuditRecord[] = [];
+      let seen = 0;
+      for await (const record of records) ring[seen++ % limit] = record;
+      const start = seen > limit ? seen % limit : 0;
+      for (let i = 0; i < ring.length && !out.readerGone; i++) {
+        print(ring[(start + i) % ring.length]!);
+        await out.room();
+      }
     }
   } finally {
     await store.close();

@@ -1,29 +1,21 @@
-import { parseCommandArgs } from "./args.js";
+import type { AUDIT_VERIFY_FLAGS } from "./auditSpecs.js";
+import type { CommandInput } from "./commandSpec.js";
 import { openConfiguredStore } from "./configuredStore.js";
 import { EXIT } from "./exitCodes.js";
 
-export const AUDIT_VERIFY_HELP = `Usage: acpgate audit verify [--json]
+/** `audit verify --json`: the version of the line, bumped on incompatible change. */
+export const AUDIT_VERIFY_SCHEMA = "acpgate.audit-verify.v1";
 
-Recomputes the hash chain of every audit record. Exits 0 when intact; otherwise exits 1 and
-names the first broken record (edited, removed or re-linked).
-`;
-
-export async function auditVerifyCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs("audit verify", argv, {
-    json: { type: "boolean" },
-    config: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    process.stdout.write(AUDIT_VERIFY_HELP);
-    return EXIT.ok;
-  }
+export async function auditVerifyCommand({
+  values,
+  out,
+}: CommandInput<typeof AUDIT_VERIFY_FLAGS>): Promise<number> {
   const store = await openConfiguredStore(values.config);
   try {
     const result = await store.verify();
-    if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (values.json) out.write(`${JSON.stringify({ schema: AUDIT_VERIFY_SCHEMA, ...result })}\n`);
     if (result.ok) {
-      if (!values.json) process.stdout.write(`audit chain intact: ${result.records} records\n`);
+      if (!values.json) out.write(`audit chain intact: ${result.records} records\n`);
       return EXIT.ok;
     }
     process.stderr.write(

@@ -99,12 +99,24 @@ export function createPrinter(format: OutputFormat): EventPrinter {
         case "fs_read":
           if (!event.allowed)
             activity(
-              `✗ ${event.type.replace("_", " ")} ${event.path} refused: ${event.reason ?? ""}`,
+              refusalLine(
+                `${event.type === "fs_read" ? "read of" : "write to"} ${event.path}`,
+                event.path,
+                event.reason,
+                event.ruleId,
+              ),
             );
           return;
         case "terminal":
           if (!event.allowed)
-            activity(`✗ terminal ${event.command ?? ""} refused: ${event.reason ?? ""}`);
+            activity(
+              refusalLine(
+                `terminal '${event.command ?? ""}'`,
+                event.command ?? "",
+                event.reason,
+                event.ruleId,
+              ),
+            );
           return;
         case "subagent":
           return activity(`› subagent ${event.description ?? event.agentId ?? ""}`);
@@ -125,4 +137,21 @@ export function createPrinter(format: OutputFormat): EventPrinter {
       await Promise.all([out.drain(), err.drain()]);
     },
   };
+}
+
+/**
+ * One line per refusal, naming what was refused once: policy reasons usually name the path
+ * or command already (`read of /etc/x (/etc/x) is outside the allowed roots`), so the
+ * subject is prefixed only when the reason does not, and `P (P)` (a path that resolved to
+ * itself) reads `P`.
+ */
+export function refusalLine(
+  what: string,
+  subject: string,
+  reason: string | undefined,
+  ruleId: string | undefined,
+): string {
+  const cause = (reason ?? "").replace(/(\S+) \(\1\)/g, "$1");
+  const text = !cause ? what : subject && cause.includes(subject) ? cause : `${what}: ${cause}`;
+  return `✗ refused: ${text}${ruleId ? ` [rule ${ruleId}]` : ""}`;
 }

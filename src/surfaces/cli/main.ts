@@ -1,57 +1,38 @@
 #!/usr/bin/env node
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import { redactKnownSecrets } from "../../util/secretRegistry.js";
+import { BufferedWriter } from "./bufferedWriter.js";
+import { COMMANDS } from "./commandTable.js";
+import { resolveCommand } from "./dispatch.js";
 import { EXIT, exitCodeForError } from "./exitCodes.js";
 
-const HELP = `acpgate — a governed control plane for ACP agents
-
-Usage: acpgate <command> [options]
-
-Commands:
-  run [PROMPT | -]                 one unattended session for CI ('acpgate run --help')
-  agents list|show|doctor          the catalogue; what an agent is given; probe its capabilities
-  policy explain|replay            a policy's decision for a request; recorded requests re-decided
-  audit list|show|verify|export    the audit trail ('acpgate audit --help')
-
-With no acpgate.yaml, the embedded default serves: the bundled demo agent, SQLite under
-.acpgate/, the read-only policy.
-
-Options:
-  -h, --help           this help
-  -v, --version        the version
-`;
-
-type Command = (argv: string[]) => Promise<number>;
-
-/** Loaded on demand: `--help` and small commands should not pay for the SDK and zod. */
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  run: async () => (await import("./runCommand.js")).runCommand,
-  agents: async () => (await import("./agentsCommand.js")).agentsCommand,
-  policy: async () => (await import("./policyCommand.js")).policyCommand,
-  audit: async () => (await import("./auditCommand.js")).auditCommand,
-};
+// Both streams outlive any one command: a reader that went away (`| head`) is not a crash.
+const out = new BufferedWriter(process.stdout);
+const err = new BufferedWriter(process.stderr);
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === "-h" || command === "--help" || command === "help") {
-    process.stdout.write(HELP);
-    return command === undefined ? EXIT.usage : EXIT.ok;
+  const resolved = resolveCommand(COMMANDS, argv);
+  if (resolved.kind === "help") {
+    out.write(resolved.text);
+    return resolved.code;
   }
-  if (command === "-v" || command === "--version") {
-    process.stdout.write("acpgate 0.1.0\n");
+  if (resolved.kind === "version") {
+    out.write("acpgate 0.1.0\n");
     return EXIT.ok;
   }
-  const load = COMMANDS[command];
-  if (!load) throw new AcpgateError("usage", `unknown command '${command}'\n\n${HELP}`);
-  return (await load())(rest);
+  return resolved.command.run(resolved.argv, out);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`acpgate: ${redactKnownSecrets(errorMessage(error))}\n`);
-    process.exitCode = error instanceof AcpgateError ? exitCodeForError(error.code) : EXIT.runtime;
-  },
-);
+main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      err.write(`acpgate: ${redactKnownSecrets(errorMessage(error))}\n`);
+      process.exitCode =
+        error instanceof AcpgateError ? exitCodeForError(error.code) : EXIT.runtime;
+    },
+  )
+  .then(() => Promise.all([out.drain(), err.drain()]))
+  .catch(() => undefined);

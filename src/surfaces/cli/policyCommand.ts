@@ -3,68 +3,34 @@ import type { Decision, PolicyRequest } from "../../policy/policyTypes.js";
 import { PolicyGuard } from "../../governance/policyGuard.js";
 import { describedView } from "../../governance/requestView.js";
 import { viewFromJson } from "../../governance/viewFromJson.js";
+import { TOOL_KINDS } from "../../policy/toolKinds.js";
 import { AcpgateError } from "../../util/errors.js";
 import { realPathOf } from "../../workspace/resolvePath.js";
 import { createPlane } from "../plane.js";
-import { oneOf, parseCommandArgs, readStdin } from "./args.js";
+import { readStdin } from "./args.js";
+import type { CommandInput } from "./commandSpec.js";
 import { EXIT } from "./exitCodes.js";
-import { POLICY_REPLAY_HELP, policyReplayCommand } from "./policyReplayCommand.js";
+import type { POLICY_EXPLAIN_FLAGS } from "./policySpecs.js";
 
-export const POLICY_HELP = `Usage: acpgate policy explain [options] (--kind K [--path P]… [--command C] | --json REQUEST)
-       acpgate policy replay --policy NAME [options]   (see \`acpgate policy replay --help\`)
+/** `policy explain --json`: the version of the line, bumped on incompatible change. */
+export const POLICY_EXPLAIN_SCHEMA = "acpgate.policy-explain.v1";
 
-Prints the decision a policy makes for a request, the rule that made it, and why.
-Paths are resolved against --cwd as a session there would resolve them (symlinks included).
-
-Options:
-  --policy NAME     the policy (default: read-only)
-  --config FILE     configuration file (default: ./acpgate.yaml, else the embedded default)
-  --cwd DIR         the session's working directory (default: .)
-  --agent ID        the agent asking (default: demo); its modes: map judges switch_mode
-  --kind K          read, edit, delete, move, search, execute, think, fetch, switch_mode, other
-  --path P          a path the request touches (repeatable)
-  --command C       the command of an execute request
-  --tool NAME       the tool name (e.g. mcp__github__create_issue)
-  --mode ID         the mode a switch_mode request asks for
-  --json REQUEST    the request as JSON ('-' reads stdin): {kind, path, command, tool, mode},
-                    a session/request_permission params object ({toolCall, options}), or
-                    {method: "fs/read_text_file" | "fs/write_text_file" | "terminal/create", params}
-  --format FMT      text (default) | json
-`;
-
-export async function policyCommand(argv: string[]): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
-    process.stdout.write(POLICY_HELP);
-    return sub === undefined ? EXIT.usage : EXIT.ok;
-  }
-  if (sub === "replay") return policyReplayCommand(rest);
-  if (sub !== "explain")
+export async function policyExplainCommand({
+  values,
+  out,
+}: CommandInput<typeof POLICY_EXPLAIN_FLAGS>): Promise<number> {
+  if (values.request === undefined && values.kind === undefined)
     throw new AcpgateError(
       "usage",
-      `unknown 'policy' command '${sub}'\n\n${POLICY_HELP}\n${POLICY_REPLAY_HELP}`,
+      "policy explain needs --kind or --request\nSee 'acpgate policy explain --help'.",
     );
-  const { values } = parseCommandArgs("policy explain", rest, {
-    policy: { type: "string" },
-    config: { type: "string" },
-    cwd: { type: "string" },
-    agent: { type: "string" },
-    kind: { type: "string" },
-    path: { type: "string", multiple: true },
-    command: { type: "string" },
-    tool: { type: "string" },
-    mode: { type: "string" },
-    json: { type: "string" },
-    format: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    process.stdout.write(POLICY_HELP);
-    return EXIT.ok;
-  }
-  const format = oneOf("format", values.format, ["text", "json"], "text");
-  if (values.json === undefined && values.kind === undefined)
-    throw new AcpgateError("usage", `policy explain needs --kind or --json\n\n${POLICY_HELP}`);
+  if (values.request !== undefined && values.kind !== undefined)
+    throw new AcpgateError("usage", "policy explain takes --kind or --request, not both");
+  if (values.kind !== undefined && !(TOOL_KINDS as readonly string[]).includes(values.kind))
+    throw new AcpgateError(
+      "usage",
+      `--kind must be one of ${TOOL_KINDS.join(", ")} (got '${values.kind}')`,
+    );
   const plane = createPlane({
     configFile: values.config,
     cwd: process.cwd(),
@@ -84,9 +50,9 @@ export async function policyCommand(argv: string[]): Promise<number> {
     });
     const roots = guard.workspaceRoots();
     const view =
-      values.json !== undefined
+      values.request !== undefined
         ? viewFromJson(
-            parseJson(values.json === "-" ? await readStdin() : values.json),
+            parseJson(values.request === "-" ? await readStdin() : values.request),
             roots,
             agentId,
           )
@@ -104,13 +70,15 @@ export async function policyCommand(argv: string[]): Promise<number> {
           );
     const decision = guard.explain(view);
     await guard.dispose();
-    process.stdout.write(
-      format === "json"
-        ? JSON.stringify(
-            { policy: plane.policy.name, posture: plane.policy.posture, decision, request: view },
-            null,
-            2,
-          ) + "\n"
+    out.write(
+      values.json
+        ? `${JSON.stringify({
+            schema: POLICY_EXPLAIN_SCHEMA,
+            policy: plane.policy.name,
+            posture: plane.policy.posture,
+            decision,
+            request: view,
+          })}\n`
         : render(plane.policy.name, plane.policy.posture, decision, view),
     );
     return EXIT.ok;
@@ -123,7 +91,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new AcpgateError("usage", `--json is not valid JSON: ${(error as Error).message}`);
+    throw new AcpgateError("usage", `--request is not valid JSON: ${(error as Error).message}`);
   }
 }
 

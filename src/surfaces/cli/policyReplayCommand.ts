@@ -7,45 +7,24 @@ import type { SessionRow } from "../../audit/auditStore.js";
 import { replayDecisions, type ReplayChange, type ReplayedDecision } from "./replayDecisions.js";
 import { AcpgateError } from "../../util/errors.js";
 import { realPathOf } from "../../workspace/resolvePath.js";
-import { parseCommandArgs } from "./args.js";
+import type { CommandInput } from "./commandSpec.js";
 import { parseSince } from "./configuredStore.js";
 import { EXIT } from "./exitCodes.js";
+import type { POLICY_REPLAY_FLAGS } from "./policySpecs.js";
+import { resolveSessionId } from "./sessionPrefix.js";
 
-export const POLICY_REPLAY_HELP = `Usage: acpgate policy replay --policy NAME [--policies-file FILE] [--since T] [--session ID] [--json]
+/** `policy replay --json`: the version of every line, bumped on incompatible change. */
+export const REPLAY_SCHEMA = "acpgate.policy-replay.v2";
 
-Decides every recorded permission request in the audit store again under another policy and
-prints what would change. Paths resolve against each session's recorded working directory.
-Exits 0 whatever changes (2 on usage or configuration errors).
-
-Options:
-  --policy NAME          the policy to replay under (built-in, configured, or from --policies-file)
-  --policies-file FILE   YAML/JSON policies ({name: {...}} or {policies: {name: {...}}}),
-                         laid over the config's
-  --config FILE          configuration file: its storage is read, its policies and agents used
-  --since T              only requests at or after T (date/time, or a duration ago: 24h, 7d)
-  --session ID           only this session's requests
-  --json                 one JSON document (docs/policy.md, "policy replay")
-`;
-
-/** `policy replay --json`: the document's version, bumped on incompatible change. */
-export const REPLAY_FORMAT = "acpgate.policy-replay.v1";
-
-export async function policyReplayCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs("policy replay", argv, {
-    policy: { type: "string" },
-    "policies-file": { type: "string" },
-    config: { type: "string" },
-    since: { type: "string" },
-    session: { type: "string" },
-    json: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    process.stdout.write(POLICY_REPLAY_HELP);
-    return EXIT.ok;
-  }
+export async function policyReplayCommand({
+  values,
+  out,
+}: CommandInput<typeof POLICY_REPLAY_FLAGS>): Promise<number> {
   if (!values.policy)
-    throw new AcpgateError("usage", `policy replay needs --policy\n\n${POLICY_REPLAY_HELP}`);
+    throw new AcpgateError(
+      "usage",
+      "policy replay needs --policy\nSee 'acpgate policy replay --help'.",
+    );
   const cwd = process.cwd();
   const since = parseSince(values.since);
   const loaded = loadConfig({ file: values.config, cwd });
@@ -58,8 +37,9 @@ export async function policyReplayCommand(argv: string[]): Promise<number> {
   const catalogue = new Catalogue(loaded.config);
   const store = await openAuditStore(loaded.config.storage, cwd);
   try {
+    const sessionId = values.session ? await resolveSessionId(store, values.session) : undefined;
     const recorded = await store.permissionRequests({
-      ...(values.session ? { sessionId: values.session } : {}),
+      ...(sessionId ? { sessionId } : {}),
       ...(since ? { since } : {}),
     });
     const sessions = new Map<string, Promise<SessionRow | undefined>>();
@@ -75,23 +55,22 @@ export async function policyReplayCommand(argv: string[]): Promise<number> {
       fallbackCwd: cwd,
     });
     const summary = summarise(replayed);
-    process.stdout.write(
-      values.json
-        ? JSON.stringify(
-            {
-              format: REPLAY_FORMAT,
-              policy: policy.name,
-              posture: policy.posture,
-              store: store.location,
-              filter: { session: values.session ?? null, since: since ?? null },
-              summary,
-              requests: replayed,
-            },
-            null,
-            2,
-          ) + "\n"
-        : render(policy.name, replayed, summary),
-    );
+    if (values.json) {
+      // JSON Lines: one line per replayed request (oldest first), then the summary.
+      for (const request of replayed)
+        out.write(`${JSON.stringify({ schema: REPLAY_SCHEMA, type: "request", ...request })}\n`);
+      out.write(
+        `${JSON.stringify({
+          schema: REPLAY_SCHEMA,
+          type: "summary",
+          policy: policy.name,
+          posture: policy.posture,
+          store: store.location,
+          filter: { session: sessionId ?? null, since: since ?? null },
+          summary,
+        })}\n`,
+      );
+    } else out.write(render(policy.name, replayed, summary));
     return EXIT.ok;
   } finally {
     await store.close();

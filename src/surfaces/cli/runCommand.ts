@@ -6,53 +6,24 @@ import { describePolicy } from "../../policy/describePolicy.js";
 import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { createLogger, type LogFormat } from "../../audit/logger.js";
 import { createPlane } from "../plane.js";
-import { parseCommandArgs, oneOf, readStdin } from "./args.js";
+import { oneOf, readStdin } from "./args.js";
+import type { CommandInput } from "./commandSpec.js";
 import { createPrinter, type OutputFormat } from "./eventPrinter.js";
 import { EXIT, exitCodeForError, exitCodeForTurn } from "./exitCodes.js";
+import type { RUN_FLAGS } from "./runSpec.js";
 import { Spinner } from "./spinner.js";
-
-export const RUN_HELP = `Usage: acpgate run [options] [PROMPT | -]
-
-Runs one unattended session: starts the agent, sends PROMPT (or stdin with '-'),
-streams the answer, and exits with a code that says how it ended.
-
-Options:
-  --agent ID          agent from the catalogue (default: config defaultAgent, else demo)
-  --cwd DIR           the session's working directory (default: .)
-  --policy NAME       policy to run under (default: read-only)
-  --env NAME          environment from the config (MCP servers, secrets, policy)
-  --format FMT        text (default) | json (one event per line) | quiet (final answer only)
-  --timeout DUR       give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)
-  --config FILE       configuration file (default: ./acpgate.yaml, else the embedded default)
-  --log-format FMT    text (default: warnings only) | json (pino lines on stderr)
-  -h, --help          this help
-
-Exit codes:
-  0 end_turn · 1 runtime error (agent crashed, failed to start, protocol error)
-  2 usage or config error · 3 timeout · 4 refused to start (missing capability,
-  MCP server or secret) · 5 a permission was refused by policy and nothing approved
-  6 max_tokens, max_turn_requests or refusal · 130 cancelled or interrupted
-`;
 
 const CANCEL_GRACE_MS = 3000;
 
-export async function runCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs("run", argv, {
-    agent: { type: "string" },
-    cwd: { type: "string" },
-    policy: { type: "string" },
-    env: { type: "string" },
-    format: { type: "string" },
-    timeout: { type: "string" },
-    config: { type: "string" },
-    "log-format": { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    process.stdout.write(RUN_HELP);
-    return EXIT.ok;
-  }
-  const format = oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
+export async function runCommand({
+  values,
+  positionals,
+}: CommandInput<typeof RUN_FLAGS>): Promise<number> {
+  if (values.json && values.format !== undefined && values.format !== "json")
+    throw new AcpgateError("usage", `--json and --format ${values.format} contradict each other`);
+  const format = values.json
+    ? "json"
+    : oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
   const logFormat = oneOf<LogFormat>("log-format", values["log-format"], ["text", "json"], "text");
   const timeoutMs = values.timeout ? parseDuration(values.timeout) : 0;
   if (positionals.length > 1)
