@@ -51,7 +51,7 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
         reason: verdict.reason,
         ruleId: verdict.ruleId,
       });
-      throw refusedByPolicy(`read of ${params.path}: ${verdict.reason}`, {
+      throw refusedByPolicy(saying(`read of ${params.path}`, verdict.reason), {
         path: params.path,
         ruleId: verdict.ruleId,
       });
@@ -91,7 +91,7 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
         reason: verdict.reason,
         ruleId: verdict.ruleId,
       });
-      throw refusedByPolicy(`write to ${params.path}: ${verdict.reason}`, {
+      throw refusedByPolicy(saying(`write to ${params.path}`, verdict.reason), {
         path: params.path,
         ruleId: verdict.ruleId,
       });
@@ -170,4 +170,9 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
     if (!this.terminals.has(terminalId)) throw RequestError.resourceNotFound(terminalId);
     return act();
   }
+}
+
+/** The refusal the agent reads: the request, then why — the request once, when the reason already names it. */
+function saying(request: string, reason: string): string {
+  return reason.startsWith(request) ? reason : `${request}: ${reason}`;
 }

@@ -31,7 +31,7 @@ export function postureDefault(request: PolicyRequest, policy: Policy): Decision
         return {
           outcome: "reject",
           ruleId: `${ruleId}:outside-roots`,
-          reason: `${kind} of ${outsideLook.raw} (${outsideLook.real}) is outside the allowed roots`,
+          reason: `${kind} of ${shown(outsideLook)} is outside the allowed roots`,
         };
       return { outcome: "allow", ruleId, reason: `${kind} inside the allowed roots` };
     }
@@ -51,4 +51,9 @@ export function postureDefault(request: PolicyRequest, policy: Policy): Decision
 
 function severity(outcome: Decision["outcome"]): number {
   return outcome === "reject" ? 2 : outcome === "ask" ? 1 : 0;
+}
+
+/** A path as the agent wrote it, and where it really is when that differs (a symlink). */
+function shown(fact: { raw: string; real: string }): string {
+  return fact.raw === fact.real ? fact.raw : `${fact.raw} (${fact.real})`;
 }

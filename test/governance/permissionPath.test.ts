@@ -310,3 +310,22 @@ class ThrowingGuard extends WritingGuard {
     return Promise.reject(new Error("approver exploded"));
   }
 }
+
+void test("a refused fs read tells the agent the path once, with the rule", async () => {
+  const { dir, store, audit } = await slowDecidedStore();
+  let message = "";
+  const turn: Turn = async (client, sessionId) => {
+    try {
+      await client.request("fs/read_text_file", { sessionId, path: "/etc/passwd" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    return "end_turn";
+  };
+  const { session } = await run(turn, policyChain(dir), audit, dir);
+  await session.prompt("go");
+  await session.close();
+  assert.equal(message.split("/etc/passwd").length - 1, 1, message);
+  assert.match(message, /^acpgate refused: read of \/etc\/passwd is outside the allowed roots/);
+  await store.close();
+});
