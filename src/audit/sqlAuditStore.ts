@@ -1,5 +1,6 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput } from "./auditRecord.js";
 import type { AuditStore, RecordedPermission, StoreStats } from "./auditStore.js";
+import { retryWhileBusy } from "./busyRetry.js";
 import { GroupCommit } from "./groupCommit.js";
 import { ChainVerifier, recordHash, type VerifyResult } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
@@ -53,13 +54,15 @@ export class SqlAuditStore implements AuditStore {
   }
 
   private get ready(): Promise<void> {
-    this.opened ??= (async () => {
+    // Concurrent first opens of one database can find it busy in ways SQLite's busy timeout
+    // does not wait out (another process is creating it or switching it to WAL): retried.
+    this.opened ??= retryWhileBusy(async () => {
       await migrate(this.driver);
       const days = this.options.journalRetentionDays ?? 0;
       if (days > 0) {
         await this.journal.prune(new Date(Date.now() - days * 86_400_000).toISOString());
       }
-    })();
+    });
     return this.opened;
   }
 

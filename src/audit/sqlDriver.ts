@@ -11,8 +11,9 @@ export interface SqlExecutor {
 
 /**
  * The little a store needs from a database: statements and transactions. `chainLock`
- * serialises writers of the audit chain across processes (SQLite: BEGIN IMMEDIATE;
- * PostgreSQL: a transaction-scoped advisory lock), so the chain head read inside is the head.
+ * serialises writers of the audit chain across processes (PostgreSQL: a transaction-scoped
+ * advisory lock; SQLite takes its one write lock, BEGIN IMMEDIATE, for every transaction),
+ * so the chain head read inside is the head.
  */
 export interface SqlDriver extends SqlExecutor {
   readonly dialect: Dialect;

@@ -20,9 +20,15 @@ export class SqliteDriver implements SqlDriver {
   ) {
     if (location !== ":memory:") mkdirSync(dirname(location), { recursive: true });
     this.db = new Database(location, { timeout: 10_000 });
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
-    this.db.pragma("foreign_keys = ON");
+    try {
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
+      this.db.pragma("foreign_keys = ON");
+    } catch (error) {
+      // Busy while another process sets the database up: the caller opens it again.
+      this.db.close();
+      throw error;
+    }
   }
 
   async run(sql: string, params: unknown[] = []): Promise<void> {
@@ -33,12 +39,12 @@ export class SqliteDriver implements SqlDriver {
     return this.prepare(sql).all(...params) as SqlRow[];
   }
 
-  transaction<T>(
-    fn: (tx: SqlExecutor) => Promise<T>,
-    options: { chainLock?: boolean } = {},
-  ): Promise<T> {
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const next = this.tail.then(async () => {
-      this.db.exec(options.chainLock ? "BEGIN IMMEDIATE" : "BEGIN");
+      // Every transaction here writes: take the write lock first. A deferred one that reads
+      // before it writes cannot wait for that lock (SQLite answers "database is locked" at
+      // once when another process committed since the read), so it would fail under load.
+      this.db.exec("BEGIN IMMEDIATE");
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
