@@ -1,6 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { createPrivateFile } from "./sqliteFile.js";
 import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
 
 /**
@@ -18,7 +17,7 @@ export class SqliteDriver implements SqlDriver {
     readonly location: string,
     options: { synchronous?: "full" | "normal" } = {},
   ) {
-    if (location !== ":memory:") mkdirSync(dirname(location), { recursive: true });
+    if (location !== ":memory:") createPrivateFile(location);
     this.db = new Database(location, { timeout: 10_000 });
     try {
       this.db.pragma("journal_mode = WAL");
