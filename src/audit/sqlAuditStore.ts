@@ -4,11 +4,12 @@ import { retryWhileBusy } from "./busyRetry.js";
 import { GroupCommit } from "./groupCommit.js";
 import { ChainVerifier, recordHash, type VerifyResult } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
-import { migrate } from "./migrate.js";
+import { hasAuditSchema, migrate } from "./migrate.js";
 import { insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver } from "./sqlDriver.js";
+import { SqliteDriver } from "./sqliteDriver.js";
 import { AcpgateError, errorMessage } from "../util/errors.js";
 
 const PAGE = 1000;
@@ -27,15 +28,21 @@ export class SqlAuditStore implements AuditStore {
   private readonly journal: JournalTable;
   private closed = false;
   private readonly inflight = new Set<Promise<unknown>>();
+  private absentDatabase = false;
 
   /**
    * `driver` may be a factory: nothing is opened (no file created, no connection made) until
-   * the first operation. The schema is migrated and journal retention applied on open.
+   * the first operation. The schema is migrated and journal retention applied on open;
+   * `readOnly` does neither, and refuses every write.
    */
   constructor(
     driver: SqlDriver | (() => SqlDriver),
     readonly location: string,
-    private readonly options: { journalRetentionDays?: number; redactor?: Redactor } = {},
+    private readonly options: {
+      journalRetentionDays?: number;
+      redactor?: Redactor;
+      readOnly?: boolean;
+    } = {},
   ) {
     if (typeof driver !== "function") this.driverInstance = driver;
     else this.driverFactory = driver;
@@ -57,6 +64,7 @@ export class SqlAuditStore implements AuditStore {
     // Concurrent first opens of one database can find it busy in ways SQLite's busy timeout
     // does not wait out (another process is creating it or switching it to WAL): retried.
     this.opened ??= retryWhileBusy(async () => {
+      if (this.options.readOnly) return this.openForReading();
       await migrate(this.driver);
       const days = this.options.journalRetentionDays ?? 0;
       if (days > 0) {
@@ -64,6 +72,24 @@ export class SqlAuditStore implements AuditStore {
       }
     });
     return this.opened;
+  }
+
+  /**
+   * Read access: nothing is migrated, pruned or created. A database that does not exist, or
+   * holds no acpgate tables, reads as an empty one (see `absent`).
+   */
+  private async openForReading(): Promise<void> {
+    if (await hasAuditSchema(this.driver)) return;
+    await this.driver.close();
+    const empty = new SqliteDriver(":memory:");
+    await migrate(empty);
+    this.driverInstance = empty;
+    this.absentDatabase = true;
+  }
+
+  /** After open with `readOnly`: true when there was no audit database to read. */
+  get absent(): boolean {
+    return this.absentDatabase;
   }
 
   /** Resolves once the schema is migrated; rejects with the reason it could not be. */
@@ -83,7 +109,9 @@ export class SqlAuditStore implements AuditStore {
 
   append(input: AuditRecordInput): Promise<AuditRecord> {
     // Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone).
-    return this.op(() => this.committer.submit(this.redact.redactJson(input) as AuditRecordInput));
+    return this.write(() =>
+      this.committer.submit(this.redact.redactJson(input) as AuditRecordInput),
+    );
   }
 
   async list(query: AuditQuery = {}): Promise<AuditRecord[]> {
@@ -135,14 +163,15 @@ export class SqlAuditStore implements AuditStore {
   }
 
   putSession: SessionTable["put"] = (row) =>
-    this.op(() => this.sessions.put(this.redact.redactValue(row)));
+    this.write(() => this.sessions.put(this.redact.redactValue(row)));
   updateSession: SessionTable["update"] = (id, patch) =>
-    this.op(() => this.sessions.update(id, this.redact.redactValue(patch)));
+    this.write(() => this.sessions.update(id, this.redact.redactValue(patch)));
   getSession: SessionTable["get"] = (id) => this.op(() => this.sessions.get(id));
   listSessions: SessionTable["list"] = () => this.op(() => this.sessions.list());
-  appendJournal: JournalTable["append"] = (entries) => this.op(() => this.journal.append(entries));
+  appendJournal: JournalTable["append"] = (entries) =>
+    this.write(() => this.journal.append(entries));
   listJournal: JournalTable["list"] = (query) => this.op(() => this.journal.list(query));
-  pruneJournal: JournalTable["prune"] = (before) => this.op(() => this.journal.prune(before));
+  pruneJournal: JournalTable["prune"] = (before) => this.write(() => this.journal.prune(before));
 
   /** Waits for every operation already started (appends included), then releases the database. */
   async close(): Promise<void> {
@@ -161,6 +190,17 @@ export class SqlAuditStore implements AuditStore {
     const forget = (): void => void this.inflight.delete(run);
     run.then(forget, forget);
     return run;
+  }
+
+  private write<T>(work: () => Promise<T>): Promise<T> {
+    if (this.options.readOnly) {
+      return Promise.reject(
+        new AcpgateError("audit_failed", `the audit store at ${this.location} is open read-only`, {
+          location: this.location,
+        }),
+      );
+    }
+    return this.op(work);
   }
 
   /** One transaction for a batch: read the chain head under the lock, link, insert. */

@@ -1,24 +1,39 @@
 import Database from "better-sqlite3";
 import { createPrivateFile } from "./sqliteFile.js";
+import { openReadOnly } from "./sqliteReadOnly.js";
 import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
+
+/** How long a statement waits for another process's lock before it fails busy. */
+const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * better-sqlite3 in WAL mode with `synchronous = FULL`: a committed transaction survives a
  * crash of the process and of the machine. Transactions are serialised in-process by a
  * promise chain (one connection), and across processes by SQLite's write lock.
+ * `readOnly` opens an existing file and never writes to it nor creates anything beside it.
  */
 export class SqliteDriver implements SqlDriver {
   readonly dialect = "sqlite" as const;
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private tail: Promise<unknown> = Promise.resolve();
+  private readonly release: () => void;
+  private readonly readOnly: boolean;
 
   constructor(
     readonly location: string,
-    options: { synchronous?: "full" | "normal" } = {},
+    options: { synchronous?: "full" | "normal"; readOnly?: boolean } = {},
   ) {
+    this.readOnly = options.readOnly === true;
+    if (this.readOnly) {
+      const opened = openReadOnly(location, BUSY_TIMEOUT_MS);
+      this.db = opened.db;
+      this.release = opened.release;
+      return;
+    }
     if (location !== ":memory:") createPrivateFile(location);
-    this.db = new Database(location, { timeout: 10_000 });
+    this.db = new Database(location, { timeout: BUSY_TIMEOUT_MS });
+    this.release = () => this.db.close();
     try {
       this.db.pragma("journal_mode = WAL");
       this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
@@ -61,8 +76,8 @@ export class SqliteDriver implements SqlDriver {
     await this.tail;
     if (this.db.open) {
       // Folds the WAL back into the database file, so that a closed store is one file.
-      this.db.pragma("wal_checkpoint(TRUNCATE)");
-      this.db.close();
+      if (!this.readOnly) this.db.pragma("wal_checkpoint(TRUNCATE)");
+      this.release();
     }
   }
 

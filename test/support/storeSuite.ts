@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { AuditRecordInput } from "../../src/audit/auditRecord.js";
+import { hasAuditSchema } from "../../src/audit/migrate.js";
 import type { SqlDriver } from "../../src/audit/sqlDriver.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 
@@ -264,6 +265,38 @@ export function storeSuite(backend: Backend): void {
       assert.equal(recorded[0]?.decided?.decision?.outcome, "allow");
       assert.equal(recorded[1]?.decided, undefined);
       await store.close();
+    });
+
+    void it("a reader migrates nothing: an empty database reads as empty, writes are refused", async () => {
+      const { driver, reopen } = await backend.fresh();
+      const reader = await new SqlAuditStore(driver, backend.name, { readOnly: true }).open();
+      assert.equal(reader.absent, true);
+      assert.deepEqual(await reader.list(), []);
+      assert.deepEqual(await reader.listSessions(), []);
+      assert.deepEqual(await reader.verify(), { ok: true, records: 0, lastHash: "" });
+      await assert.rejects(reader.append(input()), /read-only/);
+      await reader.close();
+      const check = reopen();
+      assert.equal(await hasAuditSchema(check), false, "the reader created tables");
+      const writer = await new SqlAuditStore(check, backend.name).open();
+      const record = await writer.append(input());
+      const again = await new SqlAuditStore(reopen(), backend.name, { readOnly: true }).open();
+      assert.equal(again.absent, false);
+      assert.deepEqual(await again.list(), [record]);
+      await assert.rejects(
+        again.putSession({
+          id: "x",
+          agentId: "a",
+          cwd: "/",
+          state: "s",
+          surface: "cli",
+          actor: "a",
+          createdAt: "t",
+        }),
+        /read-only/,
+      );
+      await again.close();
+      await writer.close();
     });
 
     void it("refuses appends after close, and rejects instead of resolving when a commit fails", async () => {

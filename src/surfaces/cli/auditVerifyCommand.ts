@@ -23,7 +23,12 @@ export async function auditVerifyCommand(argv: string[]): Promise<number> {
     const result = await store.verify();
     if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     if (result.ok) {
-      if (!values.json) process.stdout.write(`audit chain intact: ${result.records} records\n`);
+      if (values.json) return EXIT.ok;
+      process.stdout.write(
+        store.absent
+          ? `no audit records: no database at ${store.location}\n`
+          : `audit chain intact: ${result.records} records\n`,
+      );
       return EXIT.ok;
     }
     process.stderr.write(

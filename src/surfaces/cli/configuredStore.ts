@@ -4,10 +4,13 @@ import type { SqlAuditStore } from "../../audit/sqlAuditStore.js";
 import { parseDuration } from "../../util/duration.js";
 import { AcpgateError } from "../../util/errors.js";
 
-/** The audit store of `--config FILE` (or ./acpgate.yaml, or the embedded default), opened. */
+/**
+ * The audit store of `--config FILE` (or ./acpgate.yaml, or the embedded default), opened for
+ * reading: the audit commands create no database and need no write access to one.
+ */
 export async function openConfiguredStore(configFile: string | undefined): Promise<SqlAuditStore> {
   const { config } = loadConfig({ file: configFile, cwd: process.cwd() });
-  return openAuditStore(config.storage, process.cwd());
+  return openAuditStore(config.storage, process.cwd(), { access: "read" });
 }
 
 /** `--since`: an ISO date/time, or a duration meaning that long ago (`24h`, `30m`). */

@@ -60,7 +60,7 @@ export async function policyReplayCommand(argv: string[]): Promise<number> {
   const policyFor = (name: string) => resolvePolicy(name, policies);
   const policy = policyFor(values.policy);
   const catalogue = new Catalogue(loaded.config);
-  const store = await openAuditStore(loaded.config.storage, cwd);
+  const store = await openAuditStore(loaded.config.storage, cwd, { access: "read" });
   try {
     const recorded = await store.permissionRequests({
       ...(values.session ? { sessionId: values.session } : {}),
