@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import type { StorageConfig } from "../config/storageSchema.js";
+import { resolveChainKey, type SecretLookup } from "./chainKey.js";
 import { PostgresDriver } from "./postgresDriver.js";
-import { SqlAuditStore } from "./sqlAuditStore.js";
+import { SqlAuditStore, type WarningSink } from "./sqlAuditStore.js";
 import { SqliteDriver } from "./sqliteDriver.js";
 
 /** Journal entries older than this many days are deleted when a store opens. */
@@ -15,6 +16,10 @@ export interface AuditStoreOptions {
    * is enough. Default `write`.
    */
   access?: "read" | "write";
+  /** Reads `storage.chainKey`'s secret (the plane's credential broker). */
+  secret?: SecretLookup;
+  /** Where a writer reports a chain it found broken at open (default: stderr). */
+  logger?: WarningSink;
 }
 
 /**
@@ -28,9 +33,12 @@ export function createAuditStore(
   options: AuditStoreOptions = {},
 ): SqlAuditStore {
   const readOnly = options.access === "read";
+  const chainKey = storage.chainKey;
   const storeOptions = {
     journalRetentionDays: storage.journalRetentionDays ?? DEFAULT_JOURNAL_RETENTION_DAYS,
     readOnly,
+    ...(chainKey ? { chainKey: () => resolveChainKey(chainKey.secret, options.secret) } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   };
   if ("postgres" in storage) {
     const driver = (): PostgresDriver => new PostgresDriver(storage.postgres);

@@ -1,18 +1,42 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput } from "./auditRecord.js";
 import type { AuditStore, RecordedPermission, StoreStats } from "./auditStore.js";
 import { retryWhileBusy } from "./busyRetry.js";
+import { checkChainTail } from "./chainCheck.js";
+import type { VerifyResult } from "./chainVerifier.js";
 import { GroupCommit } from "./groupCommit.js";
-import { ChainVerifier, recordHash, type VerifyResult } from "./hashChain.js";
+import { recordHash } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
+import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
 import { insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver } from "./sqlDriver.js";
 import { SqliteDriver } from "./sqliteDriver.js";
-import { AcpgateError, errorMessage } from "../util/errors.js";
+import { verifyDatabase } from "./verifyDatabase.js";
+import { AcpgateError, errorMessage, isAcpgateError } from "../util/errors.js";
 
 const PAGE = 1000;
+
+/** What the store needs of a logger (a pino Logger is one). */
+export interface WarningSink {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface SqlAuditStoreOptions {
+  /** Journal entries older than this are deleted when a writer opens the store. */
+  journalRetentionDays?: number;
+  redactor?: Redactor;
+  /** Read access: nothing is migrated, pruned or created, and every write is refused. */
+  readOnly?: boolean;
+  /**
+   * The chain key (`storage.chainKey`): a writer resolves it at open and keys every record it
+   * appends; `verify` resolves it and requires the newest record to be keyed.
+   */
+  chainKey?: () => Promise<string>;
+  /** Where a writer reports a chain it found broken at open. Default: a warning on stderr. */
+  logger?: WarningSink;
+}
 
 /**
  * The audit store on any `SqlDriver`: the same statements, migrations and chain for SQLite
@@ -29,20 +53,19 @@ export class SqlAuditStore implements AuditStore {
   private closed = false;
   private readonly inflight = new Set<Promise<unknown>>();
   private absentDatabase = false;
+  /** The chain key, once resolved (a writer resolves it at open). */
+  private key: Promise<string> | undefined;
+  private writerKey: string | undefined;
 
   /**
    * `driver` may be a factory: nothing is opened (no file created, no connection made) until
-   * the first operation. The schema is migrated and journal retention applied on open;
-   * `readOnly` does neither, and refuses every write.
+   * the first operation. A writer migrates the schema, applies journal retention and checks
+   * the newest records of the chain on open; a reader (`readOnly`) does none of it.
    */
   constructor(
     driver: SqlDriver | (() => SqlDriver),
     readonly location: string,
-    private readonly options: {
-      journalRetentionDays?: number;
-      redactor?: Redactor;
-      readOnly?: boolean;
-    } = {},
+    private readonly options: SqlAuditStoreOptions = {},
   ) {
     if (typeof driver !== "function") this.driverInstance = driver;
     else this.driverFactory = driver;
@@ -70,8 +93,27 @@ export class SqlAuditStore implements AuditStore {
       if (days > 0) {
         await this.journal.prune(new Date(Date.now() - days * 86_400_000).toISOString());
       }
+      this.writerKey = await this.chainKey();
+      await this.warnIfBroken();
     });
     return this.opened;
+  }
+
+  private chainKey(): Promise<string | undefined> {
+    if (!this.options.chainKey) return Promise.resolve(undefined);
+    this.key ??= this.options.chainKey();
+    return this.key;
+  }
+
+  /** A writer appending to a chain that is already broken says so (and still appends). */
+  private async warnIfBroken(): Promise<void> {
+    const tail = await checkChainTail(this.driver, this.writerKey);
+    if (tail.ok) return;
+    const at = tail.brokenId === undefined ? "" : ` at record ${tail.brokenId}`;
+    (this.options.logger ?? createLogger({ format: "text" })).warn(
+      { problem: tail.problem },
+      `the audit chain in ${this.location} is broken${at}: ${tail.reason}; new records are appended after it (see acpgate audit verify)`,
+    );
   }
 
   /**
@@ -97,6 +139,8 @@ export class SqlAuditStore implements AuditStore {
     try {
       await this.ready;
     } catch (error) {
+      // A chain key that cannot be resolved says why itself (secret_missing, config_invalid).
+      if (isAcpgateError(error)) throw error;
       throw new AcpgateError(
         "audit_failed",
         `cannot open the audit store at ${this.location}: ${errorMessage(error)}`,
@@ -143,10 +187,19 @@ export class SqlAuditStore implements AuditStore {
     }
   }
 
-  async verify(): Promise<VerifyResult> {
-    const verifier = new ChainVerifier();
-    for await (const record of this.iterate()) if (!verifier.add(record)) break;
-    return verifier.result();
+  /**
+   * Everything a database can tell about itself: SQLite's integrity check of the whole file
+   * (pages the chain never reads included), then every record of the chain, keyed ones with
+   * the chain key, and each anchor (`audit anchor`) found in it.
+   */
+  async verify(options: { anchors?: readonly string[] } = {}): Promise<VerifyResult> {
+    await this.ready;
+    const key = await this.chainKey();
+    return verifyDatabase(this.driver, this.iterate(), {
+      // With a chain key configured, the newest record must be keyed.
+      ...(key !== undefined ? { key, requireKeyedHead: true } : {}),
+      ...(options.anchors ? { anchors: options.anchors } : {}),
+    });
   }
 
   async permissionRequests(query: AuditQuery = {}): Promise<RecordedPermission[]> {
@@ -220,7 +273,7 @@ export class SqlAuditStore implements AuditStore {
             time: input.time ?? new Date().toISOString(),
             prevHash,
           };
-          const record: AuditRecord = { ...body, hash: recordHash(body) };
+          const record: AuditRecord = { ...body, hash: recordHash(body, this.writerKey) };
           prevHash = record.hash;
           return record;
         });

@@ -23,5 +23,11 @@ export interface SqlDriver extends SqlExecutor {
     fn: (tx: SqlExecutor) => Promise<T>,
     options?: { chainLock?: boolean },
   ): Promise<T>;
+  /**
+   * The database's own check of its files, beyond what the chain covers (pages of other
+   * tables, indexes): the problems found, [] when none, or undefined where the database
+   * offers no such check to a client (PostgreSQL keeps its own page checksums).
+   */
+  checkIntegrity(): Promise<string[] | undefined>;
   close(): Promise<void>;
 }

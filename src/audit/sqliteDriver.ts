@@ -72,6 +72,18 @@ export class SqliteDriver implements SqlDriver {
     return next;
   }
 
+  /** `PRAGMA integrity_check`: every page, b-tree and index of the file (a read, no lock held). */
+  async checkIntegrity(): Promise<string[]> {
+    try {
+      const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
+      const problems = rows.map((row) => row.integrity_check);
+      return problems.length === 1 && problems[0] === "ok" ? [] : problems;
+    } catch (error) {
+      // A page so damaged that the check itself cannot read it.
+      return [(error as Error).message];
+    }
+  }
+
   async close(): Promise<void> {
     await this.tail;
     if (this.db.open) {

@@ -1,9 +1,16 @@
 import { z } from "zod";
+import { secretName } from "./environmentSchema.js";
 
 /** Where sessions and the audit live: the embedded SQLite file, or a PostgreSQL URL. */
 const retention = {
   /** Wire journal entries older than this many days are deleted when the store opens. */
   journalRetentionDays: z.number().int().positive().optional(),
+  /**
+   * Key the hash chain (HMAC-SHA256) with this secret, read by the credential broker like any
+   * other (`secrets:` sources, else the plane's variable of that name): a history rewritten
+   * without the key fails `audit verify`.
+   */
+  chainKey: z.strictObject({ secret: secretName }).optional(),
 };
 
 export const storageSchema = z.union([

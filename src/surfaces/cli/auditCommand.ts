@@ -1,15 +1,17 @@
 import { AcpgateError } from "../../util/errors.js";
+import { auditAnchorCommand } from "./auditAnchorCommand.js";
 import { auditExportCommand } from "./auditExportCommand.js";
 import { auditListCommand } from "./auditListCommand.js";
 import { auditShowCommand } from "./auditShowCommand.js";
 import { auditVerifyCommand } from "./auditVerifyCommand.js";
 import { EXIT } from "./exitCodes.js";
 
-export const AUDIT_HELP = `Usage: acpgate audit <list|show|verify|export> [options] [--config FILE]
+export const AUDIT_HELP = `Usage: acpgate audit <list|show|verify|anchor|export> [options] [--config FILE]
 
   list [--session ID] [--kind K] [--since T] [--json]   audit records, oldest first
   show ID                                               one record, every field
-  verify                                                recompute the hash chain (exit 1 if broken)
+  verify [--anchor HASH]...                             check the database and the hash chain (exit 1 if broken)
+  anchor                                                print the newest record's hash, to keep elsewhere
   export --format jsonl [--session ID] [--since T]      one JSON record per line
 `;
 
@@ -17,6 +19,7 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   list: auditListCommand,
   show: auditShowCommand,
   verify: auditVerifyCommand,
+  anchor: auditAnchorCommand,
   export: auditExportCommand,
 };
 
