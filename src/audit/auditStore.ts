@@ -1,5 +1,5 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput, AuditSurface } from "./auditRecord.js";
-import type { VerifyResult } from "./hashChain.js";
+import type { VerifyResult } from "./chainVerifier.js";
 
 /** A session as a record: survives a restart of the plane. */
 export interface SessionRow {
@@ -63,7 +63,8 @@ export interface AuditStore {
   get(id: number): Promise<AuditRecord | undefined>;
   /** Every record in id order, in pages (export, verify). */
   iterate(query?: AuditQuery): AsyncIterable<AuditRecord>;
-  verify(): Promise<VerifyResult>;
+  /** The integrity of the database, every link of the chain, and each anchor found in it. */
+  verify(options?: { anchors?: readonly string[] }): Promise<VerifyResult>;
   permissionRequests(query?: AuditQuery): Promise<RecordedPermission[]>;
 
   putSession(row: SessionRow): Promise<void>;

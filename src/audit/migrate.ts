@@ -29,3 +29,16 @@ export async function migrate(driver: SqlDriver): Promise<number> {
   }
   return applied;
 }
+
+/** Whether the database holds acpgate's tables at all (a reader must not create them). */
+export async function hasAuditSchema(driver: SqlDriver): Promise<boolean> {
+  const rows =
+    driver.dialect === "sqlite"
+      ? await driver.all(
+          "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'audit_records'",
+        )
+      : await driver.all(
+          "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'audit_records'",
+        );
+  return Number(rows[0]?.n ?? 0) > 0;
+}

@@ -56,6 +56,10 @@ export class PostgresDriver implements SqlDriver {
     }
   }
 
+  async checkIntegrity(): Promise<undefined> {
+    return undefined;
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

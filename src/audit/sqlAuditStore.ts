@@ -1,16 +1,42 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput } from "./auditRecord.js";
 import type { AuditStore, RecordedPermission, StoreStats } from "./auditStore.js";
+import { retryWhileBusy } from "./busyRetry.js";
+import { checkChainTail } from "./chainCheck.js";
+import type { VerifyResult } from "./chainVerifier.js";
 import { GroupCommit } from "./groupCommit.js";
-import { ChainVerifier, recordHash, type VerifyResult } from "./hashChain.js";
+import { recordHash } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
-import { migrate } from "./migrate.js";
+import { createLogger } from "./logger.js";
+import { hasAuditSchema, migrate } from "./migrate.js";
 import { insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver } from "./sqlDriver.js";
-import { AcpgateError, errorMessage } from "../util/errors.js";
+import { SqliteDriver } from "./sqliteDriver.js";
+import { verifyDatabase } from "./verifyDatabase.js";
+import { AcpgateError, errorMessage, isAcpgateError } from "../util/errors.js";
 
 const PAGE = 1000;
+
+/** What the store needs of a logger (a pino Logger is one). */
+export interface WarningSink {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface SqlAuditStoreOptions {
+  /** Journal entries older than this are deleted when a writer opens the store. */
+  journalRetentionDays?: number;
+  redactor?: Redactor;
+  /** Read access: nothing is migrated, pruned or created, and every write is refused. */
+  readOnly?: boolean;
+  /**
+   * The chain key (`storage.chainKey`): a writer resolves it at open and keys every record it
+   * appends; `verify` resolves it and requires the newest record to be keyed.
+   */
+  chainKey?: () => Promise<string>;
+  /** Where a writer reports a chain it found broken at open. Default: a warning on stderr. */
+  logger?: WarningSink;
+}
 
 /**
  * The audit store on any `SqlDriver`: the same statements, migrations and chain for SQLite
@@ -26,15 +52,20 @@ export class SqlAuditStore implements AuditStore {
   private readonly journal: JournalTable;
   private closed = false;
   private readonly inflight = new Set<Promise<unknown>>();
+  private absentDatabase = false;
+  /** The chain key, once resolved (a writer resolves it at open). */
+  private key: Promise<string> | undefined;
+  private writerKey: string | undefined;
 
   /**
    * `driver` may be a factory: nothing is opened (no file created, no connection made) until
-   * the first operation. The schema is migrated and journal retention applied on open.
+   * the first operation. A writer migrates the schema, applies journal retention and checks
+   * the newest records of the chain on open; a reader (`readOnly`) does none of it.
    */
   constructor(
     driver: SqlDriver | (() => SqlDriver),
     readonly location: string,
-    private readonly options: { journalRetentionDays?: number; redactor?: Redactor } = {},
+    private readonly options: SqlAuditStoreOptions = {},
   ) {
     if (typeof driver !== "function") this.driverInstance = driver;
     else this.driverFactory = driver;
@@ -53,14 +84,54 @@ export class SqlAuditStore implements AuditStore {
   }
 
   private get ready(): Promise<void> {
-    this.opened ??= (async () => {
+    // Concurrent first opens of one database can find it busy in ways SQLite's busy timeout
+    // does not wait out (another process is creating it or switching it to WAL): retried.
+    this.opened ??= retryWhileBusy(async () => {
+      if (this.options.readOnly) return this.openForReading();
       await migrate(this.driver);
       const days = this.options.journalRetentionDays ?? 0;
       if (days > 0) {
         await this.journal.prune(new Date(Date.now() - days * 86_400_000).toISOString());
       }
-    })();
+      this.writerKey = await this.chainKey();
+      await this.warnIfBroken();
+    });
     return this.opened;
+  }
+
+  private chainKey(): Promise<string | undefined> {
+    if (!this.options.chainKey) return Promise.resolve(undefined);
+    this.key ??= this.options.chainKey();
+    return this.key;
+  }
+
+  /** A writer appending to a chain that is already broken says so (and still appends). */
+  private async warnIfBroken(): Promise<void> {
+    const tail = await checkChainTail(this.driver, this.writerKey);
+    if (tail.ok) return;
+    const at = tail.brokenId === undefined ? "" : ` at record ${tail.brokenId}`;
+    (this.options.logger ?? createLogger({ format: "text" })).warn(
+      { problem: tail.problem },
+      `the audit chain in ${this.location} is broken${at}: ${tail.reason}; new records are appended after it (see acpgate audit verify)`,
+    );
+  }
+
+  /**
+   * Read access: nothing is migrated, pruned or created. A database that does not exist, or
+   * holds no acpgate tables, reads as an empty one (see `absent`).
+   */
+  private async openForReading(): Promise<void> {
+    if (await hasAuditSchema(this.driver)) return;
+    await this.driver.close();
+    const empty = new SqliteDriver(":memory:");
+    await migrate(empty);
+    this.driverInstance = empty;
+    this.absentDatabase = true;
+  }
+
+  /** After open with `readOnly`: true when there was no audit database to read. */
+  get absent(): boolean {
+    return this.absentDatabase;
   }
 
   /** Resolves once the schema is migrated; rejects with the reason it could not be. */
@@ -68,6 +139,8 @@ export class SqlAuditStore implements AuditStore {
     try {
       await this.ready;
     } catch (error) {
+      // A chain key that cannot be resolved says why itself (secret_missing, config_invalid).
+      if (isAcpgateError(error)) throw error;
       throw new AcpgateError(
         "audit_failed",
         `cannot open the audit store at ${this.location}: ${errorMessage(error)}`,
@@ -80,7 +153,9 @@ export class SqlAuditStore implements AuditStore {
 
   append(input: AuditRecordInput): Promise<AuditRecord> {
     // Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone).
-    return this.op(() => this.committer.submit(this.redact.redactJson(input) as AuditRecordInput));
+    return this.write(() =>
+      this.committer.submit(this.redact.redactJson(input) as AuditRecordInput),
+    );
   }
 
   async list(query: AuditQuery = {}): Promise<AuditRecord[]> {
@@ -112,10 +187,19 @@ export class SqlAuditStore implements AuditStore {
     }
   }
 
-  async verify(): Promise<VerifyResult> {
-    const verifier = new ChainVerifier();
-    for await (const record of this.iterate()) if (!verifier.add(record)) break;
-    return verifier.result();
+  /**
+   * Everything a database can tell about itself: SQLite's integrity check of the whole file
+   * (pages the chain never reads included), then every record of the chain, keyed ones with
+   * the chain key, and each anchor (`audit anchor`) found in it.
+   */
+  async verify(options: { anchors?: readonly string[] } = {}): Promise<VerifyResult> {
+    await this.ready;
+    const key = await this.chainKey();
+    return verifyDatabase(this.driver, this.iterate(), {
+      // With a chain key configured, the newest record must be keyed.
+      ...(key !== undefined ? { key, requireKeyedHead: true } : {}),
+      ...(options.anchors ? { anchors: options.anchors } : {}),
+    });
   }
 
   async permissionRequests(query: AuditQuery = {}): Promise<RecordedPermission[]> {
@@ -132,14 +216,15 @@ export class SqlAuditStore implements AuditStore {
   }
 
   putSession: SessionTable["put"] = (row) =>
-    this.op(() => this.sessions.put(this.redact.redactValue(row)));
+    this.write(() => this.sessions.put(this.redact.redactValue(row)));
   updateSession: SessionTable["update"] = (id, patch) =>
-    this.op(() => this.sessions.update(id, this.redact.redactValue(patch)));
+    this.write(() => this.sessions.update(id, this.redact.redactValue(patch)));
   getSession: SessionTable["get"] = (id) => this.op(() => this.sessions.get(id));
   listSessions: SessionTable["list"] = () => this.op(() => this.sessions.list());
-  appendJournal: JournalTable["append"] = (entries) => this.op(() => this.journal.append(entries));
+  appendJournal: JournalTable["append"] = (entries) =>
+    this.write(() => this.journal.append(entries));
   listJournal: JournalTable["list"] = (query) => this.op(() => this.journal.list(query));
-  pruneJournal: JournalTable["prune"] = (before) => this.op(() => this.journal.prune(before));
+  pruneJournal: JournalTable["prune"] = (before) => this.write(() => this.journal.prune(before));
 
   /** Waits for every operation already started (appends included), then releases the database. */
   async close(): Promise<void> {
@@ -160,6 +245,17 @@ export class SqlAuditStore implements AuditStore {
     return run;
   }
 
+  private write<T>(work: () => Promise<T>): Promise<T> {
+    if (this.options.readOnly) {
+      return Promise.reject(
+        new AcpgateError("audit_failed", `the audit store at ${this.location} is open read-only`, {
+          location: this.location,
+        }),
+      );
+    }
+    return this.op(work);
+  }
+
   /** One transaction for a batch: read the chain head under the lock, link, insert. */
   private async commit(inputs: AuditRecordInput[]): Promise<AuditRecord[]> {
     const started = performance.now();
@@ -177,7 +273,7 @@ export class SqlAuditStore implements AuditStore {
             time: input.time ?? new Date().toISOString(),
             prevHash,
           };
-          const record: AuditRecord = { ...body, hash: recordHash(body) };
+          const record: AuditRecord = { ...body, hash: recordHash(body, this.writerKey) };
           prevHash = record.hash;
           return record;
         });

@@ -11,8 +11,9 @@ export interface SqlExecutor {
 
 /**
  * The little a store needs from a database: statements and transactions. `chainLock`
- * serialises writers of the audit chain across processes (SQLite: BEGIN IMMEDIATE;
- * PostgreSQL: a transaction-scoped advisory lock), so the chain head read inside is the head.
+ * serialises writers of the audit chain across processes (PostgreSQL: a transaction-scoped
+ * advisory lock; SQLite takes its one write lock, BEGIN IMMEDIATE, for every transaction),
+ * so the chain head read inside is the head.
  */
 export interface SqlDriver extends SqlExecutor {
   readonly dialect: Dialect;
@@ -22,5 +23,11 @@ export interface SqlDriver extends SqlExecutor {
     fn: (tx: SqlExecutor) => Promise<T>,
     options?: { chainLock?: boolean },
   ): Promise<T>;
+  /**
+   * The database's own check of its files, beyond what the chain covers (pages of other
+   * tables, indexes): the problems found, [] when none, or undefined where the database
+   * offers no such check to a client (PostgreSQL keeps its own page checksums).
+   */
+  checkIntegrity(): Promise<string[] | undefined>;
   close(): Promise<void>;
 }

@@ -1,28 +1,48 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { createPrivateFile } from "./sqliteFile.js";
+import { openReadOnly } from "./sqliteReadOnly.js";
 import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
+
+/** How long a statement waits for another process's lock before it fails busy. */
+const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * better-sqlite3 in WAL mode with `synchronous = FULL`: a committed transaction survives a
  * crash of the process and of the machine. Transactions are serialised in-process by a
  * promise chain (one connection), and across processes by SQLite's write lock.
+ * `readOnly` opens an existing file and never writes to it nor creates anything beside it.
  */
 export class SqliteDriver implements SqlDriver {
   readonly dialect = "sqlite" as const;
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private tail: Promise<unknown> = Promise.resolve();
+  private readonly release: () => void;
+  private readonly readOnly: boolean;
 
   constructor(
     readonly location: string,
-    options: { synchronous?: "full" | "normal" } = {},
+    options: { synchronous?: "full" | "normal"; readOnly?: boolean } = {},
   ) {
-    if (location !== ":memory:") mkdirSync(dirname(location), { recursive: true });
-    this.db = new Database(location, { timeout: 10_000 });
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
-    this.db.pragma("foreign_keys = ON");
+    this.readOnly = options.readOnly === true;
+    if (this.readOnly) {
+      const opened = openReadOnly(location, BUSY_TIMEOUT_MS);
+      this.db = opened.db;
+      this.release = opened.release;
+      return;
+    }
+    if (location !== ":memory:") createPrivateFile(location);
+    this.db = new Database(location, { timeout: BUSY_TIMEOUT_MS });
+    this.release = () => this.db.close();
+    try {
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
+      this.db.pragma("foreign_keys = ON");
+    } catch (error) {
+      // Busy while another process sets the database up: the caller opens it again.
+      this.db.close();
+      throw error;
+    }
   }
 
   async run(sql: string, params: unknown[] = []): Promise<void> {
@@ -33,12 +53,12 @@ export class SqliteDriver implements SqlDriver {
     return this.prepare(sql).all(...params) as SqlRow[];
   }
 
-  transaction<T>(
-    fn: (tx: SqlExecutor) => Promise<T>,
-    options: { chainLock?: boolean } = {},
-  ): Promise<T> {
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const next = this.tail.then(async () => {
-      this.db.exec(options.chainLock ? "BEGIN IMMEDIATE" : "BEGIN");
+      // Every transaction here writes: take the write lock first. A deferred one that reads
+      // before it writes cannot wait for that lock (SQLite answers "database is locked" at
+      // once when another process committed since the read), so it would fail under load.
+      this.db.exec("BEGIN IMMEDIATE");
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
@@ -52,12 +72,24 @@ export class SqliteDriver implements SqlDriver {
     return next;
   }
 
+  /** `PRAGMA integrity_check`: every page, b-tree and index of the file (a read, no lock held). */
+  async checkIntegrity(): Promise<string[]> {
+    try {
+      const rows = this.db.pragma("integrity_check") as { integrity_check: string }[];
+      const problems = rows.map((row) => row.integrity_check);
+      return problems.length === 1 && problems[0] === "ok" ? [] : problems;
+    } catch (error) {
+      // A page so damaged that the check itself cannot read it.
+      return [(error as Error).message];
+    }
+  }
+
   async close(): Promise<void> {
     await this.tail;
     if (this.db.open) {
       // Folds the WAL back into the database file, so that a closed store is one file.
-      this.db.pragma("wal_checkpoint(TRUNCATE)");
-      this.db.close();
+      if (!this.readOnly) this.db.pragma("wal_checkpoint(TRUNCATE)");
+      this.release();
     }
   }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { secretName } from "./environmentSchema.js";
 
 /** Where sessions and the audit live: the embedded SQLite file, or a PostgreSQL URL. */
 const retention = {
@@ -8,6 +9,12 @@ const retention = {
     .positive()
     .optional()
     .describe("wire journal entries older than this many days are deleted when the store opens"),
+  chainKey: z
+    .strictObject({ secret: secretName })
+    .optional()
+    .describe(
+      "key the hash chain (HMAC-SHA256) with this secret, read by the credential broker: a history rewritten without the key fails audit verify",
+    ),
 };
 
 export const storageSchema = z

@@ -23,8 +23,11 @@ export interface GovernanceDeps extends Omit<
 > {
   /** The bottom of the chain for a session: its policy guard (or a test's guard). */
   chainFor: (request: GovernedRequest, entry: AgentEntry) => Guard;
-  /** The store, journal and surface; `actor` is the default for requests that name none. */
-  audit: AuditContext;
+  /**
+   * The store, journal and surface; `actor` is the default for requests that name none.
+   * Without one, sessions are governed but not audited (a probe such as `agents doctor`).
+   */
+  audit: AuditContext | undefined;
   /** Where attended sessions' questions wait for a person. */
   questions: PendingQuestions;
 }
@@ -36,20 +39,22 @@ export interface GovernanceDeps extends Omit<
  */
 export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<GovernedRequest> {
   const { chainFor, audit, questions, ...rest } = deps;
-  const auditFor = (request: GovernedRequest): AuditContext => ({
-    ...audit,
-    actor: request.actor ?? audit.actor,
+  const auditFor = (request: GovernedRequest, base: AuditContext): AuditContext => ({
+    ...base,
+    actor: request.actor ?? base.actor,
   });
   return {
     ...rest,
-    guardFor: (request, entry) =>
-      new GovernedGuard(new AuditingGuard(chainFor(request, entry), auditFor(request))),
+    guardFor: (request, entry) => {
+      const chain = chainFor(request, entry);
+      return new GovernedGuard(audit ? new AuditingGuard(chain, auditFor(request, audit)) : chain);
+    },
     extensionsFor: (entry, request) =>
       new DialectRouter(dialectFor(entry.dialect, request.agentId), {
         ask: questionDesk(entry.extensions, questions),
       }),
     onSessionCreated: (session, request) => {
-      new SessionRecorder(session, auditFor(request));
+      if (audit) new SessionRecorder(session, auditFor(request, audit));
     },
   };
 }

@@ -64,6 +64,11 @@ export class CredentialBroker {
     return values;
   }
 
+  /** One secret's value, as `resolve` reads it: for secrets acpgate uses itself (the chain key). */
+  async value(name: string, sources: SecretSources = {}): Promise<string> {
+    return (await this.resolve([name], sources))[name] ?? "";
+  }
+
   /** Every value handed out so far (for redactors). */
   values(): string[] {
     return this.registry.values();

@@ -63,6 +63,8 @@ export interface PlaneOptions {
   surface?: AuditSurface;
   /** Who is behind sessions that name no actor of their own (the CLI user, the CI job). */
   actor?: string;
+  /** false: this plane's sessions are not audited and no store is opened (agents doctor). */
+  audit?: boolean;
   logger?: Logger;
 }
 
@@ -98,7 +100,10 @@ export function createPlane(options: PlaneOptions): Plane {
   };
   const logger = options.logger ?? createLogger({ format: "text" });
   // Opened on first use: commands that never record anything create no database.
-  const audit = createAuditStore(config.storage, options.cwd);
+  const audit = createAuditStore(config.storage, options.cwd, {
+    logger,
+    secret: (name) => broker.value(name, config.secrets),
+  });
   const journal = new WireJournal(audit, {
     onError: (error) => logger.warn({ err: String(error) }, "wire journal write failed"),
   });
@@ -127,13 +132,16 @@ export function createPlane(options: PlaneOptions): Plane {
       planeEnv,
       ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),
       questions,
-      audit: {
-        store: audit,
-        journal,
-        surface: options.surface ?? "cli",
-        actor: options.actor ?? cliActor(),
-        logger,
-      },
+      audit:
+        options.audit === false
+          ? undefined
+          : {
+              store: audit,
+              journal,
+              surface: options.surface ?? "cli",
+              actor: options.actor ?? cliActor(),
+              logger,
+            },
     }),
   );
   manager.forgotten.on((id) => questions.declineSession(id, "the session ended"));

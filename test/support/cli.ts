@@ -16,13 +16,21 @@ export interface CliResult {
 /** Runs `acpgate ARGS` as a real child process; resolves when it exits. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: {
+    cwd?: string;
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** Run as this user (the test process must be root). */
+    user?: { uid: number; gid: number };
+  } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ["pipe", "pipe", "pipe"],
+      ...options.user,
     });
     let stdout = "";
     let stderr = "";

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { AuditRecordInput } from "../../src/audit/auditRecord.js";
+import { hasAuditSchema } from "../../src/audit/migrate.js";
 import type { SqlDriver } from "../../src/audit/sqlDriver.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 
@@ -264,6 +265,94 @@ export function storeSuite(backend: Backend): void {
       assert.equal(recorded[0]?.decided?.decision?.outcome, "allow");
       assert.equal(recorded[1]?.decided, undefined);
       await store.close();
+    });
+
+    void it("a reader migrates nothing: an empty database reads as empty, writes are refused", async () => {
+      const { driver, reopen } = await backend.fresh();
+      const reader = await new SqlAuditStore(driver, backend.name, { readOnly: true }).open();
+      assert.equal(reader.absent, true);
+      assert.deepEqual(await reader.list(), []);
+      assert.deepEqual(await reader.listSessions(), []);
+      assert.deepEqual(await reader.verify(), { ok: true, records: 0, lastHash: "" });
+      await assert.rejects(reader.append(input()), /read-only/);
+      await reader.close();
+      const check = reopen();
+      assert.equal(await hasAuditSchema(check), false, "the reader created tables");
+      const writer = await new SqlAuditStore(check, backend.name).open();
+      const record = await writer.append(input());
+      const again = await new SqlAuditStore(reopen(), backend.name, { readOnly: true }).open();
+      assert.equal(again.absent, false);
+      assert.deepEqual(await again.list(), [record]);
+      await assert.rejects(
+        again.putSession({
+          id: "x",
+          agentId: "a",
+          cwd: "/",
+          state: "s",
+          surface: "cli",
+          actor: "a",
+          createdAt: "t",
+        }),
+        /read-only/,
+      );
+      await again.close();
+      await writer.close();
+    });
+
+    void it("a writer opening a chain that is already broken warns, and still appends", async () => {
+      const { driver, reopen } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      for (let i = 0; i < 10; i++) await store.append(input({ data: { i } }));
+      await store.close();
+      const warnings: string[] = [];
+      const logger = {
+        warn: (_fields: Record<string, unknown>, message: string) => void warnings.push(message),
+      };
+      const clean = await new SqlAuditStore(reopen(), backend.name, { logger }).open();
+      await clean.close();
+      assert.deepEqual(warnings, [], "an intact chain is opened in silence");
+      const edit = reopen();
+      await edit.transaction((tx) =>
+        tx.run("UPDATE audit_records SET data = ? WHERE id = ?", ['{"i":70}', 7]),
+      );
+      await edit.close();
+      const edited = await new SqlAuditStore(reopen(), backend.name, { logger }).open();
+      assert.equal((await edited.append(input())).id, 11);
+      await edited.close();
+      assert.equal(warnings.length, 1);
+      assert.match(
+        warnings[0]!,
+        /audit chain in .* is broken at record 7: content does not match its hash \(edited\); new records are appended after it/,
+      );
+      const cut = reopen();
+      await cut.transaction((tx) => tx.run("DELETE FROM audit_records WHERE id = ?", [3]));
+      await cut.close();
+      await (await new SqlAuditStore(reopen(), backend.name, { logger }).open()).close();
+      assert.match(warnings[1] ?? "", /is broken: 1 record\(s\) missing: 10 records, ids up to 11/);
+    });
+
+    void it("keys the chain with the chain key: a reader without the key cannot call it intact", async () => {
+      const { driver, reopen } = await backend.fresh();
+      const chainKey = async (): Promise<string> => "a-chain-key-of-32-characters-xyz";
+      const plain = await new SqlAuditStore(driver, backend.name).open();
+      const before = await plain.append(input());
+      await plain.close();
+      const keyed = await new SqlAuditStore(reopen(), backend.name, { chainKey }).open();
+      const first = await keyed.append(input());
+      const second = await keyed.append(input());
+      assert.match(first.hash, /^hmac-sha256:[0-9a-f]{64}$/);
+      assert.equal(first.prevHash, before.hash);
+      assert.deepEqual(await keyed.verify(), {
+        ok: true,
+        records: 3,
+        lastHash: second.hash,
+        keyedFrom: 2,
+      });
+      await keyed.close();
+      const keyless = await new SqlAuditStore(reopen(), backend.name, { readOnly: true }).open();
+      const result = await keyless.verify();
+      assert.equal(result.ok === false && result.problem, "key_needed");
+      await keyless.close();
     });
 
     void it("refuses appends after close, and rejects instead of resolving when a commit fails", async () => {

@@ -42,17 +42,44 @@ export const AUDIT_SHOW = defineCommand({
 });
 
 export const AUDIT_VERIFY_FLAGS = {
+  anchor: {
+    type: "string",
+    multiple: true,
+    arg: "HASH",
+    help: "a hash printed earlier by 'audit anchor' and kept elsewhere: it must still be in the\nchain (detects a truncated or recomputed history); repeatable",
+  },
   json: { type: "boolean", help: "the result as one JSON line (schema acpgate.audit-verify.v1)" },
   config: CONFIG_FLAG,
 } as const;
 
 export const AUDIT_VERIFY = defineCommand({
   name: "audit verify",
-  summary: "recompute the hash chain (exit 1 if broken)",
-  description: `Recomputes the hash chain of every audit record. Exits 0 when intact; otherwise exits 1 and
-names the first broken record (edited, removed or re-linked).`,
+  summary: "check the database and the hash chain (exit 1 if broken)",
+  description: `Checks the audit database (SQLite's integrity check of the whole file) and recomputes the
+hash chain of every record (keyed records with storage.chainKey). Exits 0 when intact;
+otherwise exits 1 and names the first broken record (edited, removed or re-linked), or the
+damage found.`,
   flags: AUDIT_VERIFY_FLAGS,
   load: async () => (await import("./auditVerifyCommand.js")).auditVerifyCommand,
+});
+
+export const AUDIT_ANCHOR_FLAGS = {
+  json: {
+    type: "boolean",
+    help: "one JSON line {id, hash, records} (schema acpgate.audit-anchor.v1)",
+  },
+  config: CONFIG_FLAG,
+} as const;
+
+export const AUDIT_ANCHOR = defineCommand({
+  name: "audit anchor",
+  summary: "print the newest record's hash, to keep elsewhere",
+  description: `Verifies the chain, then prints the hash of its newest record: keep it somewhere the
+database's owner cannot rewrite (a CI artifact, a ticket, another system). Later,
+'audit verify --anchor HASH' fails if that record is gone or the history up to it was
+recomputed. Exits 1, printing nothing on stdout, when the chain is broken or empty.`,
+  flags: AUDIT_ANCHOR_FLAGS,
+  load: async () => (await import("./auditAnchorCommand.js")).auditAnchorCommand,
 });
 
 export const AUDIT_EXPORT_FLAGS = {

@@ -1,3 +1,4 @@
+import type { VerifyResult } from "../../audit/chainVerifier.js";
 import type { AUDIT_VERIFY_FLAGS } from "./auditSpecs.js";
 import type { CommandInput } from "./commandSpec.js";
 import { openConfiguredStore } from "./configuredStore.js";
@@ -12,17 +13,28 @@ export async function auditVerifyCommand({
 }: CommandInput<typeof AUDIT_VERIFY_FLAGS>): Promise<number> {
   const store = await openConfiguredStore(values.config);
   try {
-    const result = await store.verify();
+    const result = await store.verify({ anchors: values.anchor ?? [] });
     if (values.json) out.write(`${JSON.stringify({ schema: AUDIT_VERIFY_SCHEMA, ...result })}\n`);
-    if (result.ok) {
-      if (!values.json) out.write(`audit chain intact: ${result.records} records\n`);
-      return EXIT.ok;
+    if (!result.ok) {
+      process.stderr.write(`acpgate: ${brokenMessage(result)}\n`);
+      return EXIT.runtime;
     }
-    process.stderr.write(
-      `acpgate: audit chain broken at record ${result.brokenId}: ${result.reason}\n`,
+    if (values.json) return EXIT.ok;
+    const anchored = values.anchor?.length ? `, ${values.anchor.length} anchor(s) found` : "";
+    out.write(
+      store.absent
+        ? `no audit records: no database at ${store.location}\n`
+        : `audit chain intact: ${result.records} records${anchored}\n`,
     );
-    return EXIT.runtime;
+    return EXIT.ok;
   } finally {
     await store.close();
   }
+}
+
+/** `audit chain broken at record 734: content does not match its hash (edited)` */
+export function brokenMessage(result: Extract<VerifyResult, { ok: false }>): string {
+  return result.brokenId === undefined
+    ? result.reason
+    : `audit chain broken at record ${result.brokenId}: ${result.reason}`;
 }

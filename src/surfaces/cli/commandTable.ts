@@ -1,5 +1,5 @@
 import { AGENTS_DOCTOR, AGENTS_LIST, AGENTS_SHOW } from "./agentsSpecs.js";
-import { AUDIT_EXPORT, AUDIT_LIST, AUDIT_SHOW, AUDIT_VERIFY } from "./auditSpecs.js";
+import { AUDIT_ANCHOR, AUDIT_EXPORT, AUDIT_LIST, AUDIT_SHOW, AUDIT_VERIFY } from "./auditSpecs.js";
 import type { Command } from "./commandSpec.js";
 import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
 import { POLICY_EXPLAIN, POLICY_REPLAY } from "./policySpecs.js";
@@ -20,6 +20,7 @@ export const COMMANDS: readonly Command[] = [
   AUDIT_LIST,
   AUDIT_SHOW,
   AUDIT_VERIFY,
+  AUDIT_ANCHOR,
   AUDIT_EXPORT,
   CONFIG_SCHEMA,
   CONFIG_CHECK,

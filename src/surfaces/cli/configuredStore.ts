@@ -1,13 +1,27 @@
+import { dirname } from "node:path";
 import { loadConfig } from "../../config/loadConfig.js";
 import { openAuditStore } from "../../audit/openAuditStore.js";
+import { CredentialBroker } from "../../inputs/credentialBroker.js";
 import type { SqlAuditStore } from "../../audit/sqlAuditStore.js";
 import { parseDuration } from "../../util/duration.js";
 import { AcpgateError } from "../../util/errors.js";
 
-/** The audit store of `--config FILE` (or ./acpgate.yaml, or the embedded default), opened. */
+/**
+ * The audit store of `--config FILE` (or ./acpgate.yaml, or the embedded default), opened for
+ * reading: the audit commands create no database and need no write access to one.
+ */
 export async function openConfiguredStore(configFile: string | undefined): Promise<SqlAuditStore> {
-  const { config } = loadConfig({ file: configFile, cwd: process.cwd() });
-  return openAuditStore(config.storage, process.cwd());
+  const cwd = process.cwd();
+  const { config, file } = loadConfig({ file: configFile, cwd });
+  // The chain key (storage.chainKey) is read like the plane reads it, and only by `verify`.
+  const broker = new CredentialBroker({
+    planeEnv: process.env,
+    baseDir: file ? dirname(file) : cwd,
+  });
+  return openAuditStore(config.storage, cwd, {
+    access: "read",
+    secret: (name) => broker.value(name, config.secrets),
+  });
 }
 
 /** `--since`: an ISO date/time, or a duration meaning that long ago (`24h`, `30m`). */

@@ -18,7 +18,7 @@ export async function doctorCommand({
       "usage",
       "give one agent ID or --all\nSee 'acpgate agents doctor --help'.",
     );
-  const plane = createPlane({ configFile: values.config, cwd: process.cwd() });
+  const plane = createPlane({ configFile: values.config, cwd: process.cwd(), audit: false });
   const ids = values.all ? plane.catalogue.ids() : positionals;
   const reports: DoctorReport[] = [];
   try {

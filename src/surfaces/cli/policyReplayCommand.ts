@@ -35,7 +35,7 @@ export async function policyReplayCommand({
   const policyFor = (name: string) => resolvePolicy(name, policies);
   const policy = policyFor(values.policy);
   const catalogue = new Catalogue(loaded.config);
-  const store = await openAuditStore(loaded.config.storage, cwd);
+  const store = await openAuditStore(loaded.config.storage, cwd, { access: "read" });
   try {
     const sessionId = values.session ? await resolveSessionId(store, values.session) : undefined;
     const recorded = await store.permissionRequests({
