@@ -66,7 +66,10 @@ export async function startMockLlm(options: MockLlmOptions = {}): Promise<MockLl
       }
     });
   });
+  // An agent killed mid-request resets its socket: that is the agent's end, not the mock's error.
+  server.on("connection", (socket) => socket.on("error", () => undefined));
   server.on("connect", (req: IncomingMessage, socket) => {
+    socket.on("error", () => undefined);
     record({
       kind: "escape",
       method: "CONNECT",
