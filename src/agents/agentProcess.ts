@@ -5,6 +5,7 @@ import { deferred } from "../util/deferred.js";
 import { TextRingBuffer } from "../util/ringBuffer.js";
 import { Emitter } from "../util/emitter.js";
 import { signalGroup, groupAlive } from "../util/processGroup.js";
+import { groupWatchdog } from "../util/groupWatchdog.js";
 
 export interface LaunchSpec {
   command: string;
@@ -58,6 +59,9 @@ export class AgentProcess {
       detached: true,
     });
     liveGroups.add(this);
+    // Ended by the watchdog should acpgate die first (kill -9): no sandbox needed for that.
+    const pid = this.child.pid;
+    if (pid !== undefined) groupWatchdog.watch(pid);
     const finish = (info: Omit<ExitInfo, "stderrTail" | "requested">): void => {
       if (this.exitInfo) return;
       this.exitInfo = { ...info, requested: this.stopping, stderrTail: this.stderr.lastLines(20) };
@@ -87,7 +91,10 @@ export class AgentProcess {
       partial = lines.pop() ?? "";
       for (const line of lines) this.stderrLines.emit(line);
     });
-    void this.exited.then(() => liveGroups.delete(this));
+    void this.exited.then(() => {
+      liveGroups.delete(this);
+      if (pid !== undefined) groupWatchdog.release(pid);
+    });
     this.stdout = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>;
     this.stdin = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>;
   }
