@@ -3,6 +3,7 @@ import type { AuditStore, RecordedPermission, StoreStats } from "./auditStore.js
 import { GroupCommit } from "./groupCommit.js";
 import { ChainVerifier, recordHash, type VerifyResult } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
+import { markLostSessions, type LostSession } from "./lostSessions.js";
 import { migrate } from "./migrate.js";
 import { insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
@@ -137,6 +138,8 @@ export class SqlAuditStore implements AuditStore {
     this.op(() => this.sessions.update(id, this.redact.redactValue(patch)));
   getSession: SessionTable["get"] = (id) => this.op(() => this.sessions.get(id));
   listSessions: SessionTable["list"] = () => this.op(() => this.sessions.list());
+  markLostSessions = (): Promise<LostSession[]> =>
+    this.op(() => markLostSessions(this.driver, (record) => this.append(record)));
   appendJournal: JournalTable["append"] = (entries) => this.op(() => this.journal.append(entries));
   listJournal: JournalTable["list"] = (query) => this.op(() => this.journal.list(query));
   pruneJournal: JournalTable["prune"] = (before) => this.op(() => this.journal.prune(before));
