@@ -26,13 +26,27 @@ export interface ExitInfo {
 }
 
 export interface ShutdownOptions {
-  /** How long to wait after closing stdin before SIGTERM. */
+  /** How long to wait after closing stdin before SIGTERM (default: by `settled`). */
   graceMs?: number;
+  /**
+   * The session has nothing left for the agent to finish (its turn is over, or it answered
+   * session/close): the grace is SETTLED_GRACE_MS rather than DEFAULT_GRACE_MS.
+   */
+  settled?: boolean;
   /** How long to wait after SIGTERM before SIGKILL. */
   termMs?: number;
 }
 
 const STDERR_BYTES = 64 * 1024;
+
+/** Time for an agent to finish what it is doing once its stdin closes. */
+export const DEFAULT_GRACE_MS = 1500;
+/**
+ * The same once nothing is left to finish. Agents that exit on EOF do so well within it
+ * (demo, claude-agent-acp 0.23, gemini 0.61: 20–90 ms here); codex-acp 2.6 never exits on
+ * EOF, and waiting out the full grace for it made teardown longer than a whole turn.
+ */
+export const SETTLED_GRACE_MS = 250;
 
 /**
  * One supervised agent process. It runs in its own process group, so that ending it also
@@ -112,7 +126,8 @@ export class AgentProcess {
    * Whatever the leader did, the group is killed at the end so no grandchild survives.
    */
   shutdown(options: ShutdownOptions = {}): Promise<ExitInfo> {
-    this.shutdownPromise ??= this.runShutdown(options.graceMs ?? 1500, options.termMs ?? 2000);
+    const graceMs = options.graceMs ?? (options.settled ? SETTLED_GRACE_MS : DEFAULT_GRACE_MS);
+    this.shutdownPromise ??= this.runShutdown(graceMs, options.termMs ?? 2000);
     return this.shutdownPromise;
   }
 
