@@ -16,15 +16,13 @@ const MAX_RESTARTS = 3;
  * process nor the pipe keeps acpgate's event loop alive. A group is forgotten only once it is
  * gone, so the watchdog never signals a group id the system has handed to someone else.
  */
-export class GroupWatchdog {
+class GroupWatchdog {
   private child: ChildProcess | undefined;
   private unavailable = false;
   private restarts = 0;
   private readonly watched = new Set<number>();
   private readonly releasing = new Set<number>();
   private poller: NodeJS.Timeout | undefined;
-
-  constructor(private readonly shell = "/bin/sh") {}
 
   /** The watchdog's pid while it runs (tests, diagnostics). */
   get pid(): number | undefined {
@@ -68,7 +66,7 @@ export class GroupWatchdog {
   }
 
   private start(): void {
-    const child = spawn(this.shell, ["-c", WATCHDOG_SCRIPT, "acpgate-watchdog"], {
+    const child = spawn("/bin/sh", ["-c", WATCHDOG_SCRIPT, "acpgate-watchdog"], {
       stdio: ["pipe", "ignore", "ignore"],
       detached: true,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", [WATCHDOG_ENV]: String(process.pid) },

@@ -7,7 +7,7 @@
  * INT, HUP and TERM are ignored: a Ctrl-C or a stop signal to acpgate must not end the
  * watchdog before acpgate itself is gone.
  */
-export const WATCHDOG_TERM_TICKS = 20;
+const WATCHDOG_TERM_TICKS = 20;
 
 export const WATCHDOG_SCRIPT = `trap '' INT HUP TERM
 g=' '

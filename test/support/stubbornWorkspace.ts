@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { WATCHDOG_ENV } from "../../src/util/groupWatchdog.js";
 import { CLI, FIXTURES } from "./cli.js";
 import { tempDir } from "./tempDir.js";
 
@@ -68,7 +69,7 @@ export async function stubbornPids(dir: string, ms = 20_000): Promise<number[]> 
 
 /** Pids of the watchdogs serving acpgate process `pid` (their ACPGATE_WATCHDOG names it). */
 export function watchdogsOf(pid: number): number[] {
-  const wanted = `ACPGATE_WATCHDOG=${pid}`;
+  const wanted = `${WATCHDOG_ENV}=${pid}`;
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
