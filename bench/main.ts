@@ -11,6 +11,7 @@ import { fanoutScenario } from "./fanoutScenario.js";
 import { printTable, type Row, type TargetResult } from "./report.js";
 import { startupScenario } from "./startupScenario.js";
 import { streamScenario } from "./streamScenario.js";
+import { teardownScenario } from "./teardownScenario.js";
 
 type Scenario = (
   options: ReturnType<typeof benchOptions>,
@@ -19,6 +20,7 @@ type Scenario = (
 const SCENARIOS: Record<string, Scenario> = {
   stream: streamScenario,
   startup: startupScenario,
+  teardown: teardownScenario,
   "fan-out": fanoutScenario,
   decision: decisionScenario,
   audit: auditScenario,

@@ -7,6 +7,7 @@
 //                     (performance.timeOrigin + performance.now(), in _meta.t) for latency
 //   --permissions N   ask N session/request_permission in turn, timing each round trip
 //   --report FILE     write {roundTripsMs: [...]} there at the end of the turn
+//   --linger          stay when stdin closes, until SIGTERM (as codex-acp 2.6 does)
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     interval: { type: "string", default: "20" },
     permissions: { type: "string", default: "0" },
     report: { type: "string" },
+    linger: { type: "boolean", default: false },
   },
 });
 const chunks = Number(values.chunks);
@@ -142,4 +144,7 @@ process.stdin.on("data", (text: string) => {
   partial = lines.pop() ?? "";
   for (const raw of lines) if (raw.trim()) onMessage(JSON.parse(raw) as never);
 });
-process.stdin.on("end", () => process.exit(0));
+process.stdin.on("end", () => {
+  if (values.linger) setInterval(() => {}, 60_000);
+  else process.exit(0);
+});

@@ -5,6 +5,7 @@ import { deferred } from "../util/deferred.js";
 import { TextRingBuffer } from "../util/ringBuffer.js";
 import { Emitter } from "../util/emitter.js";
 import { signalGroup, groupAlive } from "../util/processGroup.js";
+import { groupWatchdog } from "../util/groupWatchdog.js";
 
 export interface LaunchSpec {
   command: string;
@@ -25,13 +26,27 @@ export interface ExitInfo {
 }
 
 export interface ShutdownOptions {
-  /** How long to wait after closing stdin before SIGTERM. */
+  /** How long to wait after closing stdin before SIGTERM (default: by `settled`). */
   graceMs?: number;
+  /**
+   * The session has nothing left for the agent to finish (its turn is over, or it answered
+   * session/close): the grace is SETTLED_GRACE_MS rather than DEFAULT_GRACE_MS.
+   */
+  settled?: boolean;
   /** How long to wait after SIGTERM before SIGKILL. */
   termMs?: number;
 }
 
 const STDERR_BYTES = 64 * 1024;
+
+/** Time for an agent to finish what it is doing once its stdin closes. */
+export const DEFAULT_GRACE_MS = 1500;
+/**
+ * The same once nothing is left to finish. Agents that exit on EOF do so well within it
+ * (demo, claude-agent-acp 0.23, gemini 0.61: 20–90 ms here); codex-acp 2.6 never exits on
+ * EOF, and waiting out the full grace for it made teardown longer than a whole turn.
+ */
+export const SETTLED_GRACE_MS = 250;
 
 /**
  * One supervised agent process. It runs in its own process group, so that ending it also
@@ -58,6 +73,9 @@ export class AgentProcess {
       detached: true,
     });
     liveGroups.add(this);
+    // Ended by the watchdog should acpgate die first (kill -9): no sandbox needed for that.
+    const pid = this.child.pid;
+    if (pid !== undefined) groupWatchdog.watch(pid);
     const finish = (info: Omit<ExitInfo, "stderrTail" | "requested">): void => {
       if (this.exitInfo) return;
       this.exitInfo = { ...info, requested: this.stopping, stderrTail: this.stderr.lastLines(20) };
@@ -87,7 +105,10 @@ export class AgentProcess {
       partial = lines.pop() ?? "";
       for (const line of lines) this.stderrLines.emit(line);
     });
-    void this.exited.then(() => liveGroups.delete(this));
+    void this.exited.then(() => {
+      liveGroups.delete(this);
+      if (pid !== undefined) groupWatchdog.release(pid);
+    });
     this.stdout = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>;
     this.stdin = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>;
   }
@@ -105,7 +126,8 @@ export class AgentProcess {
    * Whatever the leader did, the group is killed at the end so no grandchild survives.
    */
   shutdown(options: ShutdownOptions = {}): Promise<ExitInfo> {
-    this.shutdownPromise ??= this.runShutdown(options.graceMs ?? 1500, options.termMs ?? 2000);
+    const graceMs = options.graceMs ?? (options.settled ? SETTLED_GRACE_MS : DEFAULT_GRACE_MS);
+    this.shutdownPromise ??= this.runShutdown(graceMs, options.termMs ?? 2000);
     return this.shutdownPromise;
   }
 

@@ -1,5 +1,6 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput, AuditSurface } from "./auditRecord.js";
 import type { VerifyResult } from "./chainVerifier.js";
+import type { LostSession } from "./lostSessions.js";
 
 /** A session as a record: survives a restart of the plane. */
 export interface SessionRow {
@@ -71,6 +72,8 @@ export interface AuditStore {
   updateSession(id: string, patch: SessionPatch): Promise<void>;
   getSession(id: string): Promise<SessionRow | undefined>;
   listSessions(): Promise<SessionRow[]>;
+  /** Unfinished sessions whose acpgate process died become `lost` (lostSessions.ts). */
+  markLostSessions(): Promise<LostSession[]>;
 
   /** Not record-before-respond: the journal batches writes itself. */
   appendJournal(entries: JournalEntry[]): Promise<void>;

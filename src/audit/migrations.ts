@@ -76,6 +76,16 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX journal_time ON journal (time)`,
     ],
   },
+  {
+    version: 2,
+    name: "session owners (the acpgate process running each session), for lost sessions",
+    statements: () => [
+      `ALTER TABLE sessions ADD COLUMN owner_pid INTEGER`,
+      `ALTER TABLE sessions ADD COLUMN owner_host TEXT`,
+      `ALTER TABLE sessions ADD COLUMN owner_started_at TEXT`,
+      `CREATE INDEX sessions_state ON sessions (state)`,
+    ],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,4 +1,5 @@
 import type { SessionPatch, SessionRow } from "./auditStore.js";
+import { THIS_PROCESS } from "./sessionOwner.js";
 import type { SqlDriver, SqlRow } from "./sqlDriver.js";
 
 const COLUMNS =
@@ -11,6 +12,9 @@ const PATCH_COLUMNS: Record<keyof SessionPatch, string> = {
   agentSessionId: "agent_session_id",
 };
 
+/** Who runs the session: this process (lostSessions.ts reads them; rows never show them). */
+const OWNER_COLUMNS = "owner_pid, owner_host, owner_started_at";
+
 /** The `sessions` table: one row per session, updated as it moves; never deleted. */
 export class SessionTable {
   constructor(private readonly driverOf: () => SqlDriver) {}
@@ -22,18 +26,24 @@ export class SessionTable {
   async put(row: SessionRow): Promise<void> {
     await this.driver.transaction(async (tx) => {
       await tx.run("DELETE FROM sessions WHERE id = ?", [row.id]);
-      await tx.run(`INSERT INTO sessions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-        row.id,
-        row.agentId,
-        row.cwd,
-        row.state,
-        row.surface,
-        row.actor,
-        row.createdAt,
-        row.endedAt ?? null,
-        row.stopReason ?? null,
-        row.agentSessionId ?? null,
-      ]);
+      await tx.run(
+        `INSERT INTO sessions (${COLUMNS}, ${OWNER_COLUMNS}) VALUES (${"?, ".repeat(12)}?)`,
+        [
+          row.id,
+          row.agentId,
+          row.cwd,
+          row.state,
+          row.surface,
+          row.actor,
+          row.createdAt,
+          row.endedAt ?? null,
+          row.stopReason ?? null,
+          row.agentSessionId ?? null,
+          THIS_PROCESS.pid,
+          THIS_PROCESS.host,
+          THIS_PROCESS.startedAt,
+        ],
+      );
     });
   }
 

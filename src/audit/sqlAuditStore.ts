@@ -8,6 +8,7 @@ import { recordHash } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
 import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
+import { markLostSessions, type LostSession } from "./lostSessions.js";
 import { insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
@@ -221,6 +222,8 @@ export class SqlAuditStore implements AuditStore {
     this.write(() => this.sessions.update(id, this.redact.redactValue(patch)));
   getSession: SessionTable["get"] = (id) => this.op(() => this.sessions.get(id));
   listSessions: SessionTable["list"] = () => this.op(() => this.sessions.list());
+  markLostSessions = (): Promise<LostSession[]> =>
+    this.write(() => markLostSessions(this.driver, (record) => this.append(record)));
   appendJournal: JournalTable["append"] = (entries) =>
     this.write(() => this.journal.append(entries));
   listJournal: JournalTable["list"] = (query) => this.op(() => this.journal.list(query));

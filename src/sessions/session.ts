@@ -257,24 +257,31 @@ export class Session {
     this.modes.applyConfigOptions(response.configOptions);
   }
 
-  /** Closes the session (session/close when supported) and ends the agent. */
+  /**
+   * Closes the session (session/close when supported) and ends the agent: `settled` (no turn
+   * running, or session/close answered) when nothing is left for it to finish.
+   */
   async close(reason = "closed"): Promise<void> {
     if (this.machine.isFinal || this.state === "closing") {
       await this.channel.exited.catch(() => undefined);
       return;
     }
+    let settled = this.state === "ready";
     if (this.state === "prompting") await this.cancel();
     this.move("closing", reason);
     const caps = this.initializeResponse?.agentCapabilities?.sessionCapabilities as
       Record<string, unknown> | undefined;
     if (caps?.close && this.agentSessionId && !this.connection.isClosed) {
-      await this.connection
+      settled = await this.connection
         .request("session/close", { sessionId: this.agentSessionId }, { timeoutMs: 2000 })
-        .catch(() => undefined);
+        .then(
+          () => true,
+          () => settled,
+        );
     }
     await this.options.guard.dispose().catch(() => undefined);
     this.connection.close(new AcpgateError("connection_closed", "session closed"));
-    await this.channel.shutdown();
+    await this.channel.shutdown({ settled });
     if ((this.state as SessionStateName) === "closing") this.move("closed", reason);
   }
 

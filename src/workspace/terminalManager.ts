@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { groupWatchdog } from "../util/groupWatchdog.js";
 import { signalGroup } from "../util/processGroup.js";
 import { OutputBuffer } from "./outputBuffer.js";
 
@@ -45,6 +46,8 @@ export class TerminalManager {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
+    // Ended by the watchdog should acpgate die first, with whatever the command started.
+    if (child.pid !== undefined) groupWatchdog.watch(child.pid);
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
       child.once("error", reject);
@@ -65,6 +68,7 @@ export class TerminalManager {
             if (terminal.exitStatus) return;
             terminal.exitStatus = { exitCode: code, signal };
             live.delete(child);
+            if (child.pid !== undefined) groupWatchdog.release(child.pid);
             resolve(terminal.exitStatus);
           };
           const timer = setTimeout(done, 250);

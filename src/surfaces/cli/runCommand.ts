@@ -47,11 +47,15 @@ export async function runCommand({
     surface: "cli",
     logger: createLogger({ format: logFormat }),
   });
-  // Nothing runs unless its decisions can be recorded.
-  await plane.audit.open().catch(async (error: unknown) => {
-    await plane.dispose().catch(() => undefined);
-    throw error;
-  });
+  // Nothing runs unless its decisions can be recorded. Sessions a killed acpgate left
+  // unfinished are marked lost first (audit/lostSessions.ts).
+  await plane.audit
+    .open()
+    .then(() => plane.audit.markLostSessions())
+    .catch(async (error: unknown) => {
+      await plane.dispose().catch(() => undefined);
+      throw error;
+    });
   const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
   const printer = createPrinter(format);
   const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
