@@ -4,6 +4,7 @@ import { AcpgateError } from "../util/errors.js";
 import { deferred } from "../util/deferred.js";
 import { TextRingBuffer } from "../util/ringBuffer.js";
 import { Emitter } from "../util/emitter.js";
+import { killGroupOnExit } from "../util/exitSweep.js";
 import { signalGroup, groupAlive } from "../util/processGroup.js";
 import { groupWatchdog } from "../util/groupWatchdog.js";
 
@@ -72,10 +73,10 @@ export class AgentProcess {
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
     });
-    liveGroups.add(this);
     // Ended by the watchdog should acpgate die first (kill -9): no sandbox needed for that.
     const pid = this.child.pid;
     if (pid !== undefined) groupWatchdog.watch(pid);
+    const unregister = pid !== undefined ? killGroupOnExit(pid) : () => undefined;
     const finish = (info: Omit<ExitInfo, "stderrTail" | "requested">): void => {
       if (this.exitInfo) return;
       this.exitInfo = { ...info, requested: this.stopping, stderrTail: this.stderr.lastLines(20) };
@@ -106,7 +107,7 @@ export class AgentProcess {
       for (const line of lines) this.stderrLines.emit(line);
     });
     void this.exited.then(() => {
-      liveGroups.delete(this);
+      unregister();
       if (pid !== undefined) groupWatchdog.release(pid);
     });
     this.stdout = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>;
@@ -196,9 +197,3 @@ async function waitGroupGone(pid: number, ms: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-/** Groups still running, killed synchronously if the plane itself exits. */
-const liveGroups = new Set<AgentProcess>();
-process.once("exit", () => {
-  for (const agent of liveGroups) if (agent.pid !== undefined) signalGroup(agent.pid, "SIGKILL");
-});

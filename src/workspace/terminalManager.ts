@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { killGroupOnExit } from "../util/exitSweep.js";
 import { groupWatchdog } from "../util/groupWatchdog.js";
 import { signalGroup } from "../util/processGroup.js";
 import { OutputBuffer } from "./outputBuffer.js";
@@ -48,6 +49,8 @@ export class TerminalManager {
     });
     // Ended by the watchdog should acpgate die first, with whatever the command started.
     if (child.pid !== undefined) groupWatchdog.watch(child.pid);
+    // Commands still running are killed if the plane itself exits.
+    const unregister = child.pid !== undefined ? killGroupOnExit(child.pid) : () => undefined;
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
       child.once("error", reject);
@@ -67,7 +70,7 @@ export class TerminalManager {
           const done = (): void => {
             if (terminal.exitStatus) return;
             terminal.exitStatus = { exitCode: code, signal };
-            live.delete(child);
+            unregister();
             if (child.pid !== undefined) groupWatchdog.release(child.pid);
             resolve(terminal.exitStatus);
           };
@@ -79,7 +82,6 @@ export class TerminalManager {
         });
       }),
     };
-    live.add(child);
     this.terminals.set(id, terminal);
     return id;
   }
@@ -137,9 +139,3 @@ export class TerminalManager {
 function killGroup(child: ChildProcess): void {
   if (child.pid !== undefined) signalGroup(child.pid, "SIGKILL");
 }
-
-/** Commands still running are killed if the plane itself exits. */
-const live = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of live) killGroup(child);
-});

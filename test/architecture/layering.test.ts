@@ -135,3 +135,26 @@ test("the check catches an upward import, an I/O import in policy/ and an unknow
     violations.join("\n"),
   );
 });
+
+/** Statements at the top level of a module that act on the process or wire state at load. */
+function loadSideEffects(sources: Source[]): string[] {
+  const effect =
+    /^(?:process\.(?:on|once|addListener)\(|for \(|[A-Za-z_$][\w$]*\.(?:on|once|onSecret)\()/;
+  return sources.flatMap(({ file, text }) =>
+    text
+      .split("\n")
+      .map((line, i) => ({ line, i }))
+      .filter(({ line }) => effect.test(line))
+      .map(({ i, line }) => `${relative(ROOT, file)}:${i + 1}: ${line.trim()}`),
+  );
+}
+
+test("no module acts at load: no process listeners, no registry wiring at the top level", () => {
+  const sources = sourceFiles(SRC).map((file) => ({ file, text: readFileSync(file, "utf8") }));
+  assert.deepEqual(loadSideEffects(sources), []);
+  const planted = loadSideEffects([
+    { file: join(SRC, "agents", "x.ts"), text: 'process.once("exit", () => {});' },
+    { file: join(SRC, "surfaces", "y.ts"), text: "knownSecrets.onSecret(registerSecret);" },
+  ]);
+  assert.equal(planted.length, 2, planted.join("\n"));
+});
