@@ -13,11 +13,36 @@ export interface SessionRow {
   endedAt?: string;
   stopReason?: string;
   agentSessionId?: string;
+  /** `acpgate run --name`: unique per store. */
+  name?: string;
+  /** The policy the session runs under now (promotion changes it). */
+  policy?: string;
+  /** The environment (`--env`) it was started in. */
+  environment?: string;
+  /** The agent's mode as last seen: at start, on every change, at each turn's end. */
+  mode?: string;
+  /** Prompts sent in this session; unset before the first. */
+  turns?: number;
+  /** The recorded session this one continues (`acpgate run --resume`). */
+  resumedFrom?: string;
 }
 
 export type SessionPatch = Partial<
-  Pick<SessionRow, "state" | "endedAt" | "stopReason" | "agentSessionId">
+  Pick<
+    SessionRow,
+    "state" | "endedAt" | "stopReason" | "agentSessionId" | "policy" | "mode" | "turns"
+  >
 >;
+
+/** Which session rows to list; every field narrows. */
+export interface SessionQuery {
+  name?: string;
+  agentId?: string;
+  agentSessionId?: string;
+  /** Newest first (default: oldest first). */
+  newestFirst?: boolean;
+  limit?: number;
+}
 
 /** One raw wire message, already redacted and bounded. */
 export interface JournalEntry {
@@ -69,7 +94,7 @@ export interface AuditStore {
   putSession(row: SessionRow): Promise<void>;
   updateSession(id: string, patch: SessionPatch): Promise<void>;
   getSession(id: string): Promise<SessionRow | undefined>;
-  listSessions(): Promise<SessionRow[]>;
+  listSessions(query?: SessionQuery): Promise<SessionRow[]>;
 
   /** Not record-before-respond: the journal batches writes itself. */
   appendJournal(entries: JournalEntry[]): Promise<void>;

@@ -136,7 +136,7 @@ export class SqlAuditStore implements AuditStore {
   updateSession: SessionTable["update"] = (id, patch) =>
     this.op(() => this.sessions.update(id, this.redact.redactValue(patch)));
   getSession: SessionTable["get"] = (id) => this.op(() => this.sessions.get(id));
-  listSessions: SessionTable["list"] = () => this.op(() => this.sessions.list());
+  listSessions: SessionTable["list"] = (query) => this.op(() => this.sessions.list(query));
   appendJournal: JournalTable["append"] = (entries) => this.op(() => this.journal.append(entries));
   listJournal: JournalTable["list"] = (query) => this.op(() => this.journal.list(query));
   pruneJournal: JournalTable["prune"] = (before) => this.op(() => this.journal.prune(before));
