@@ -75,6 +75,8 @@ export function createPrinter(format: OutputFormat): EventPrinter {
           atLineStart = event.text.endsWith("\n");
           return;
         case "tool_call":
+          // History replayed by session/load is not this run's activity.
+          if (event.replay) return;
           return activity(`› ${event.title || event.kind} (${event.kind})`);
         case "permission_decided":
           return activity(

@@ -29,6 +29,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   agents: async () => (await import("./agentsCommand.js")).agentsCommand,
   policy: async () => (await import("./policyCommand.js")).policyCommand,
   audit: async () => (await import("./auditCommand.js")).auditCommand,
+  sessions: async () => (await import("./sessionsCommand.js")).sessionsCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

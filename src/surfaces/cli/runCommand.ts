@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { parseDuration } from "../../util/duration.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
@@ -9,6 +8,7 @@ import { createPlane } from "../plane.js";
 import { parseCommandArgs, oneOf, readStdin } from "./args.js";
 import { createPrinter, type OutputFormat } from "./eventPrinter.js";
 import { EXIT, exitCodeForError, exitCodeForTurn } from "./exitCodes.js";
+import { runRequest } from "./runRequest.js";
 import { Spinner } from "./spinner.js";
 
 export const RUN_HELP = `Usage: acpgate run [options] [PROMPT | -]
@@ -23,6 +23,10 @@ Options:
   --env NAME          environment from the config (MCP servers, secrets, policy)
   --format FMT        text (default) | json (one event per line) | quiet (final answer only)
   --timeout DUR       give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)
+  --name NAME         name this run (unique per store): --resume and 'sessions show' take it
+  --resume SESSION    continue a recorded session (its id or --name): same agent session,
+                      cwd, policy and mode, via session/resume or session/load; refused
+                      (exit 4) when that cannot be done
   --config FILE       configuration file (default: ./acpgate.yaml, else the embedded default)
   --log-format FMT    text (default: warnings only) | json (pino lines on stderr)
   -h, --help          this help
@@ -46,6 +50,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     timeout: { type: "string" },
     config: { type: "string" },
     "log-format": { type: "string" },
+    name: { type: "string" },
+    resume: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -81,28 +87,30 @@ export async function runCommand(argv: string[]): Promise<number> {
     await plane.dispose().catch(() => undefined);
     throw error;
   });
-  const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
   const printer = createPrinter(format);
   const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
   let session: Session | undefined;
   let stop: RunStopper | undefined;
-  const result: Record<string, unknown> = { agentId };
+  const result: Record<string, unknown> = {
+    agentId:
+      values.resume === undefined
+        ? (values.agent ?? plane.config.defaultAgent ?? "demo")
+        : values.agent,
+  };
   let code: number = EXIT.runtime;
   try {
-    spinner.start(`starting agent ${agentId}`);
+    // A new session from the flags, or (--resume) a recorded one as it was; refusals come first.
+    const run = await runRequest(plane, { ...values });
+    Object.assign(result, run.facts);
+    spinner.start(`starting agent ${run.facts.agentId}`);
     // Secrets and MCP servers are resolved first: a missing one refuses before any spawn.
-    session = await plane.manager.prepareWithInputs({
-      agentId,
-      cwd: resolve(values.cwd ?? "."),
-      unattended: true,
-      policy: plane.policy.name,
-      ...(values.env !== undefined ? { environment: values.env } : {}),
-    });
+    session = await plane.manager.prepareWithInputs(run.request);
     session.on((event) => printer.onEvent(event));
     stop = new RunStopper(session);
     await session.start();
     spinner.stop();
-    printer.note(describePolicy(plane.policy));
+    printer.note(describePolicy(run.policy));
+    if (run.note) printer.note(run.note);
     stop.arm(timeoutMs);
     const turn = await session.prompt(prompt);
     code = exitCodeForTurn({
