@@ -34,7 +34,8 @@ Options:
 Exit codes:
   0 end_turn · 1 runtime error (agent crashed, failed to start, protocol error)
   2 usage or config error · 3 timeout · 4 refused to start (missing capability,
-  MCP server or secret) · 5 a permission was refused by policy and nothing approved
+  MCP server or secret; a --resume that cannot be done as recorded)
+  5 a permission was refused by policy and nothing approved
   6 max_tokens, max_turn_requests or refusal · 130 cancelled or interrupted
 `;
 
