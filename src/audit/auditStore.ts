@@ -19,7 +19,7 @@ export interface SessionRow {
   policy?: string;
   /** The environment (`--env`) it was started in. */
   environment?: string;
-  /** The agent's mode as last seen: at start, on every change, at each turn's end. */
+  /** The agent's mode when the last turn started, then when it ended. */
   mode?: string;
   /** Prompts sent in this session; unset before the first. */
   turns?: number;

@@ -11,8 +11,8 @@ const CRASH_CODES = new Set(["agent_exited", "agent_spawn_failed", "connection_c
 /**
  * Records what a session does that no guard sees: start and end, prompts, tool outcomes,
  * mode changes, extension methods, capability refusals, crashes; keeps its `sessions` row
- * current (state, turns, the mode at start, on change and at each turn's end, the policy
- * after a promotion: what `run --resume` continues from) and journals its wire. These records are not on the answer path: they are queued
+ * current (state, turns, the mode at each turn's start and end, the policy after a
+ * promotion: what `run --resume` continues from) and journals its wire. These records are not on the answer path: they are queued
  * in order and failures are logged, never thrown into the session.
  */
 export class SessionRecorder implements Disposable {
@@ -72,13 +72,11 @@ export class SessionRecorder implements Disposable {
         },
         "session started",
       );
-      this.update({ agentSessionId: event.agentSessionId, mode: this.currentMode() });
+      this.update({ agentSessionId: event.agentSessionId });
     } else if (event.type === "turn_started") {
-      this.update({ turns: ++this.turns });
+      this.update({ turns: ++this.turns, mode: this.currentMode() });
     } else if (event.type === "turn_ended") {
       this.update({ stopReason: event.stopReason, mode: this.currentMode() });
-    } else if (event.type === "mode_changed" && event.modeId) {
-      this.update({ mode: event.modeId });
     } else if (event.type === "promotion") {
       this.update({ policy: event.to });
     } else if (event.type === "session_state") {
@@ -105,7 +103,11 @@ export class SessionRecorder implements Disposable {
     this.tools.set(event.toolCallId, known);
   }
 
-  /** What `run --resume` restores: the agent's mode as the session's one view has it. */
+  /**
+   * What `run --resume` restores: the agent's mode as the session's one view has it, written
+   * when a turn starts and when it ends — one write each, turns apart, so that row updates
+   * (which PostgreSQL may commit out of order) never leave an older mode over a newer one.
+   */
   private currentMode(): string | undefined {
     return this.session.modes.state.currentModeId;
   }
