@@ -52,10 +52,11 @@ export async function alignMode(
 
 /**
  * At session start: assert the policy's `require:`, align the agent's mode (or restore a
- * resumed session's), and check that a
- * read-only posture can actually be enforced when nobody is watching — by a read-only mode,
- * or because the agent writes only through the client — unless the policy accepts
- * `enforcement: permission-only`. Failures are `capability_missing` (exit 4 for `run`).
+ * resumed session's recorded one), and check that a read-only posture can actually be
+ * enforced when nobody is watching — by a read-only mode, or because the agent writes only
+ * through the client — unless the policy accepts `enforcement: permission-only`. Failures
+ * are `capability_missing` (exit 4 for `run`); a mode that cannot be restored is
+ * `resume_refused` (exit 4).
  */
 export async function applyPolicyAtStart(
   session: StartedSession,

@@ -32,16 +32,18 @@ export async function restoreMode(
       cause === undefined ? undefined : { cause },
     );
   };
+  // Allowed first: an agent that comes back already in a mode the policy no longer allows
+  // must not run in it either.
+  if (!modeAllowed(entry.modes, modeId, policy.posture)) {
+    refuse(
+      `it is not allowed under policy '${policy.name}' (${policy.posture}) by the agent's modes: map`,
+    );
+  }
   if (view.currentModeId === modeId) return;
   const offered = view.available.map((m) => m.id);
   if (view.via === "none" || !offered.includes(modeId)) {
     refuse(
       `agent '${session.agentId}' ${offered.length ? `offers only ${offered.join(", ")}` : "offers no modes"}`,
-    );
-  }
-  if (!modeAllowed(entry.modes, modeId, policy.posture)) {
-    refuse(
-      `it is not allowed under policy '${policy.name}' (${policy.posture}) by the agent's modes: map`,
     );
   }
   await session

@@ -12,8 +12,9 @@ const CRASH_CODES = new Set(["agent_exited", "agent_spawn_failed", "connection_c
  * Records what a session does that no guard sees: start and end, prompts, tool outcomes,
  * mode changes, extension methods, capability refusals, crashes; keeps its `sessions` row
  * current (state, turns, the mode at each turn's start and end, the policy after a
- * promotion: what `run --resume` continues from) and journals its wire. These records are not on the answer path: they are queued
- * in order and failures are logged, never thrown into the session.
+ * promotion: what `run --resume` continues from) and journals its wire. These records are
+ * not on the answer path: they are queued in order and failures are logged, never thrown
+ * into the session.
  */
 export class SessionRecorder implements Disposable {
   private readonly subscriptions: Disposable[] = [];

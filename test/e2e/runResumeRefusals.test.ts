@@ -115,6 +115,18 @@ test("a recorded mode that can no longer be restored refuses; the refused run is
     assert.deepEqual(ofType(changed.events, "turn_started"), [], "a prompt was sent");
     assert.deepEqual(ofType(changed.events, "mode_changed"), [], "the mode was changed");
 
+    // The agent comes back in the recorded mode itself (`ask`), which is no longer mapped.
+    const reader = await ws.run(["run", "--name", "r", "--format", "json", "@say one"]);
+    assert.equal(reader.code, 0, reader.stderr);
+    ws.writeConfig("{ code: workspace-write }");
+    const unmapped = await ws.run(["run", "--resume", "r", "--format", "json", "@say two"]);
+    refused(
+      unmapped,
+      "resume_refused",
+      /cannot restore mode 'ask' .*not allowed under policy 'read-only'/,
+    );
+    assert.deepEqual(ofType(unmapped.events, "turn_started"), [], "a prompt was sent");
+
     ws.writeConfig();
     const again = await ws.run(["run", "--resume", "w", "--format", "json", "@say three"]);
     assert.equal(again.code, 0, again.stderr);
