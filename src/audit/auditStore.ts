@@ -14,11 +14,36 @@ export interface SessionRow {
   endedAt?: string;
   stopReason?: string;
   agentSessionId?: string;
+  /** `acpgate run --name`: unique per store. */
+  name?: string;
+  /** The policy the session runs under now (promotion changes it). */
+  policy?: string;
+  /** The environment (`--env`) it was started in. */
+  environment?: string;
+  /** The agent's mode when the last turn started, then when it ended. */
+  mode?: string;
+  /** Prompts sent in this session; unset before the first. */
+  turns?: number;
+  /** The recorded session this one continues (`acpgate run --resume`). */
+  resumedFrom?: string;
 }
 
 export type SessionPatch = Partial<
-  Pick<SessionRow, "state" | "endedAt" | "stopReason" | "agentSessionId">
+  Pick<
+    SessionRow,
+    "state" | "endedAt" | "stopReason" | "agentSessionId" | "policy" | "mode" | "turns"
+  >
 >;
+
+/** Which session rows to list; every field narrows. */
+export interface SessionQuery {
+  name?: string;
+  agentId?: string;
+  agentSessionId?: string;
+  /** Newest first (default: oldest first). */
+  newestFirst?: boolean;
+  limit?: number;
+}
 
 /** One raw wire message, already redacted and bounded. */
 export interface JournalEntry {
@@ -71,7 +96,7 @@ export interface AuditStore {
   putSession(row: SessionRow): Promise<void>;
   updateSession(id: string, patch: SessionPatch): Promise<void>;
   getSession(id: string): Promise<SessionRow | undefined>;
-  listSessions(): Promise<SessionRow[]>;
+  listSessions(query?: SessionQuery): Promise<SessionRow[]>;
   /** Unfinished sessions whose acpgate process died become `lost` (lostSessions.ts). */
   markLostSessions(): Promise<LostSession[]>;
 

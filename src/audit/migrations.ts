@@ -86,6 +86,22 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX sessions_state ON sessions (state)`,
     ],
   },
+  {
+    version: 3,
+    name: "sessions: name, policy, environment, mode, turns, resumed from",
+    // What `acpgate run --resume` needs to continue a session as it was: the agent session
+    // is found by (agent_id, agent_session_id); a name is unique (NULLs are not compared).
+    statements: () => [
+      `ALTER TABLE sessions ADD COLUMN name TEXT`,
+      `ALTER TABLE sessions ADD COLUMN policy TEXT`,
+      `ALTER TABLE sessions ADD COLUMN environment TEXT`,
+      `ALTER TABLE sessions ADD COLUMN mode TEXT`,
+      `ALTER TABLE sessions ADD COLUMN turns INTEGER`,
+      `ALTER TABLE sessions ADD COLUMN resumed_from TEXT`,
+      `CREATE UNIQUE INDEX sessions_name ON sessions (name)`,
+      `CREATE INDEX sessions_agent_session ON sessions (agent_id, agent_session_id)`,
+    ],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

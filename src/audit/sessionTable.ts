@@ -1,19 +1,34 @@
-import type { SessionPatch, SessionRow } from "./auditStore.js";
+import type { SessionPatch, SessionQuery, SessionRow } from "./auditStore.js";
 import { THIS_PROCESS } from "./sessionOwner.js";
 import type { SqlDriver, SqlRow } from "./sqlDriver.js";
 
-const COLUMNS =
-  "id, agent_id, cwd, state, surface, actor, created_at, ended_at, stop_reason, agent_session_id";
-
-const PATCH_COLUMNS: Record<keyof SessionPatch, string> = {
+/** Each field of a row and its column, in insert order. */
+const FIELDS = {
+  id: "id",
+  agentId: "agent_id",
+  cwd: "cwd",
   state: "state",
+  surface: "surface",
+  actor: "actor",
+  createdAt: "created_at",
   endedAt: "ended_at",
   stopReason: "stop_reason",
   agentSessionId: "agent_session_id",
-};
+  name: "name",
+  policy: "policy",
+  environment: "environment",
+  mode: "mode",
+  turns: "turns",
+  resumedFrom: "resumed_from",
+} as const satisfies Record<keyof SessionRow, string>;
+
+const KEYS = Object.keys(FIELDS) as (keyof SessionRow)[];
+const COLUMNS = KEYS.map((k) => FIELDS[k]);
+const FILTERS = ["name", "agentId", "agentSessionId"] as const;
 
 /** Who runs the session: this process (lostSessions.ts reads them; rows never show them). */
-const OWNER_COLUMNS = "owner_pid, owner_host, owner_started_at";
+const OWNER_COLUMNS = ["owner_pid", "owner_host", "owner_started_at"];
+const PLACEHOLDERS = [...COLUMNS, ...OWNER_COLUMNS].map(() => "?").join(", ");
 
 /** The `sessions` table: one row per session, updated as it moves; never deleted. */
 export class SessionTable {
@@ -27,18 +42,9 @@ export class SessionTable {
     await this.driver.transaction(async (tx) => {
       await tx.run("DELETE FROM sessions WHERE id = ?", [row.id]);
       await tx.run(
-        `INSERT INTO sessions (${COLUMNS}, ${OWNER_COLUMNS}) VALUES (${"?, ".repeat(12)}?)`,
+        `INSERT INTO sessions (${[...COLUMNS, ...OWNER_COLUMNS].join(", ")}) VALUES (${PLACEHOLDERS})`,
         [
-          row.id,
-          row.agentId,
-          row.cwd,
-          row.state,
-          row.surface,
-          row.actor,
-          row.createdAt,
-          row.endedAt ?? null,
-          row.stopReason ?? null,
-          row.agentSessionId ?? null,
+          ...KEYS.map((k) => row[k] ?? null),
           THIS_PROCESS.pid,
           THIS_PROCESS.host,
           THIS_PROCESS.startedAt,
@@ -53,20 +59,29 @@ export class SessionTable {
     );
     if (keys.length === 0) return;
     await this.driver.transaction(async (tx) =>
-      tx.run(
-        `UPDATE sessions SET ${keys.map((k) => `${PATCH_COLUMNS[k]} = ?`).join(", ")} WHERE id = ?`,
-        [...keys.map((k) => patch[k]), id],
-      ),
+      tx.run(`UPDATE sessions SET ${keys.map((k) => `${FIELDS[k]} = ?`).join(", ")} WHERE id = ?`, [
+        ...keys.map((k) => patch[k]),
+        id,
+      ]),
     );
   }
 
+  // Rows are read with `*`: a reader that may not migrate (read-only commands) can meet a
+  // database an older acpgate wrote, whose rows simply lack the newer fields.
   async get(id: string): Promise<SessionRow | undefined> {
-    const rows = await this.driver.all(`SELECT ${COLUMNS} FROM sessions WHERE id = ?`, [id]);
+    const rows = await this.driver.all(`SELECT * FROM sessions WHERE id = ?`, [id]);
     return rows[0] ? toSession(rows[0]) : undefined;
   }
 
-  async list(): Promise<SessionRow[]> {
-    const rows = await this.driver.all(`SELECT ${COLUMNS} FROM sessions ORDER BY created_at, id`);
+  async list(query: SessionQuery = {}): Promise<SessionRow[]> {
+    const given = FILTERS.filter((k) => query[k] !== undefined);
+    const where = given.length ? `WHERE ${given.map((k) => `${FIELDS[k]} = ?`).join(" AND ")}` : "";
+    const order = query.newestFirst ? "DESC" : "ASC";
+    const limit = query.limit !== undefined ? `LIMIT ${Math.max(0, Math.floor(query.limit))}` : "";
+    const rows = await this.driver.all(
+      `SELECT * FROM sessions ${where} ORDER BY created_at ${order}, id ${order} ${limit}`,
+      given.map((k) => query[k]),
+    );
     return rows.map(toSession);
   }
 }
@@ -81,8 +96,11 @@ function toSession(row: SqlRow): SessionRow {
     actor: String(row.actor),
     createdAt: String(row.created_at),
   };
-  if (row.ended_at != null) session.endedAt = String(row.ended_at);
-  if (row.stop_reason != null) session.stopReason = String(row.stop_reason);
-  if (row.agent_session_id != null) session.agentSessionId = String(row.agent_session_id);
+  for (const key of KEYS) {
+    const value = row[FIELDS[key]];
+    if (key in session || value == null) continue;
+    if (key === "turns") session.turns = Number(value);
+    else (session as unknown as Record<string, string>)[key] = String(value);
+  }
   return session;
 }

@@ -221,7 +221,7 @@ export class SqlAuditStore implements AuditStore {
   updateSession: SessionTable["update"] = (id, patch) =>
     this.write(() => this.sessions.update(id, this.redact.redactValue(patch)));
   getSession: SessionTable["get"] = (id) => this.op(() => this.sessions.get(id));
-  listSessions: SessionTable["list"] = () => this.op(() => this.sessions.list());
+  listSessions: SessionTable["list"] = (query) => this.op(() => this.sessions.list(query));
   markLostSessions = (): Promise<LostSession[]> =>
     this.write(() => markLostSessions(this.driver, (record) => this.append(record)));
   appendJournal: JournalTable["append"] = (entries) =>

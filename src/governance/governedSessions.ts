@@ -11,10 +11,14 @@ import type { PendingQuestions } from "./pendingQuestions.js";
 import { questionDesk } from "./questionDesk.js";
 import { SessionRecorder } from "./sessionRecorder.js";
 
-/** A session request with what governance adds per session: who answers `ask`. */
+/** A session request with what governance adds per session: who answers `ask`, what is recorded. */
 export interface GovernedRequest extends CreateSessionRequest {
   /** Who answers `ask` (a portal user's desk, an editor); none: the policy's `unattendedAsk`. */
   approver?: Approver;
+  /** Recorded on the session's row (`acpgate run --name`); unique per store. */
+  name?: string;
+  /** A recorded session this one continues (`run --resume`): its id, and the mode to restore. */
+  resumed?: { from: string; mode?: string };
 }
 
 export interface GovernanceDeps extends Omit<
@@ -30,6 +34,8 @@ export interface GovernanceDeps extends Omit<
   audit: AuditContext | undefined;
   /** Where attended sessions' questions wait for a person. */
   questions: PendingQuestions;
+  /** The name of the policy a request runs under (recorded on the session's row). */
+  policyNameOf?: (request: GovernedRequest) => string;
 }
 
 /**
@@ -38,7 +44,7 @@ export interface GovernanceDeps extends Omit<
  * questions go to `questions` — each with the session's own actor.
  */
 export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<GovernedRequest> {
-  const { chainFor, audit, questions, ...rest } = deps;
+  const { chainFor, audit, questions, policyNameOf, ...rest } = deps;
   const auditFor = (request: GovernedRequest, base: AuditContext): AuditContext => ({
     ...base,
     actor: request.actor ?? base.actor,
@@ -54,7 +60,13 @@ export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<Gover
         ask: questionDesk(entry.extensions, questions),
       }),
     onSessionCreated: (session, request) => {
-      if (audit) new SessionRecorder(session, auditFor(request, audit));
+      if (audit)
+        new SessionRecorder(session, auditFor(request, audit), {
+          name: request.name,
+          policy: policyNameOf?.(request) ?? request.policy,
+          environment: request.environment,
+          resumedFrom: request.resumed?.from,
+        });
     },
   };
 }

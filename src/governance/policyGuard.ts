@@ -35,6 +35,8 @@ export interface PolicyGuardOptions {
   /** Who answers `ask` on an attended surface. */
   approver?: Approver;
   terminalEnv?: Record<string, string>;
+  /** The mode a resumed session was recorded in: restored at start, or the start is refused. */
+  recordedMode?: string;
 }
 
 /**
@@ -115,7 +117,13 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   async sessionStarted(session: StartedSession): Promise<void> {
     this.session = session;
     registerPolicyControl(session, this);
-    await applyPolicyAtStart(session, this.options.entry, this.policy, this.options.unattended);
+    await applyPolicyAtStart(
+      session,
+      this.options.entry,
+      this.policy,
+      this.options.unattended,
+      this.options.recordedMode,
+    );
   }
 
   /** A mode riskier than the posture (or unmapped) is refused, whoever asks. */

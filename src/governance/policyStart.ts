@@ -4,6 +4,7 @@ import { modeAllowed, modeForPosture } from "../policy/modeRisk.js";
 import type { Policy } from "../policy/policyTypes.js";
 import { AcpgateError } from "../util/errors.js";
 import type { StartedSession } from "../sessions/sessionGuard.js";
+import { restoreMode } from "./restoreMode.js";
 
 /** Capabilities read off the session (its modes) rather than the initialize response. */
 const SESSION_CAPABILITIES: Record<string, (s: StartedSession, e: ModeEntry) => boolean> = {
@@ -50,16 +51,20 @@ export async function alignMode(
 }
 
 /**
- * At session start: assert the policy's `require:`, align the agent's mode, and check that a
- * read-only posture can actually be enforced when nobody is watching — by a read-only mode,
- * or because the agent writes only through the client — unless the policy accepts
- * `enforcement: permission-only`. Failures are `capability_missing` (exit 4 for `run`).
+ * At session start: assert the policy's `require:`, align the agent's mode (or restore a
+ * resumed session's recorded one), and check that a read-only posture can actually be
+ * enforced when nobody is watching — by a read-only mode, or because the agent writes only
+ * through the client — unless the policy accepts `enforcement: permission-only`. Failures
+ * are `capability_missing` (exit 4 for `run`); a mode that cannot be restored is
+ * `resume_refused` (exit 4).
  */
 export async function applyPolicyAtStart(
   session: StartedSession,
   entry: ModeEntry,
   policy: Policy,
   unattended: boolean,
+  /** A resumed session's recorded mode: restored instead of aligned (see restoreMode.ts). */
+  recordedMode?: string,
 ): Promise<void> {
   const missing = missingForPolicy(policy, session, entry);
   if (missing.length) {
@@ -69,7 +74,8 @@ export async function applyPolicyAtStart(
       { agentId: session.agentId, missing, requiredBy: "policy", policy: policy.name },
     );
   }
-  await alignMode(session, entry, policy);
+  if (recordedMode !== undefined) await restoreMode(session, entry, policy, recordedMode);
+  else await alignMode(session, entry, policy);
   if (!unattended || policy.posture !== "read-only" || policy.enforcement === "permission-only")
     return;
   const current = session.modes.state.currentModeId;

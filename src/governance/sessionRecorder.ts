@@ -11,8 +11,10 @@ const CRASH_CODES = new Set(["agent_exited", "agent_spawn_failed", "connection_c
 /**
  * Records what a session does that no guard sees: start and end, prompts, tool outcomes,
  * mode changes, extension methods, capability refusals, crashes; keeps its `sessions` row
- * current and journals its wire. These records are not on the answer path: they are queued
- * in order and failures are logged, never thrown into the session.
+ * current (state, turns, the mode at each turn's start and end, the policy after a
+ * promotion: what `run --resume` continues from) and journals its wire. These records are
+ * not on the answer path: they are queued in order and failures are logged, never thrown
+ * into the session.
  */
 export class SessionRecorder implements Disposable {
   private readonly subscriptions: Disposable[] = [];
@@ -20,9 +22,12 @@ export class SessionRecorder implements Disposable {
   /** What each tool call announced, so its outcome record names it (cleared every turn). */
   private readonly tools = new Map<string, AuditTool>();
 
+  private turns = 0;
+
   constructor(
     private readonly session: Session,
     private readonly audit: AuditContext,
+    facts: SessionFacts = {},
   ) {
     this.base = {
       sessionId: session.id,
@@ -39,6 +44,7 @@ export class SessionRecorder implements Disposable {
         surface: audit.surface,
         actor: audit.actor,
         createdAt: session.createdAt.toISOString(),
+        ...definedOnly(facts),
       }),
     );
     this.subscriptions.push(session.on((event) => this.onEvent(event)));
@@ -68,8 +74,12 @@ export class SessionRecorder implements Disposable {
         "session started",
       );
       this.update({ agentSessionId: event.agentSessionId });
+    } else if (event.type === "turn_started") {
+      this.update({ turns: ++this.turns, mode: this.currentMode() });
     } else if (event.type === "turn_ended") {
-      this.update({ stopReason: event.stopReason });
+      this.update({ stopReason: event.stopReason, mode: this.currentMode() });
+    } else if (event.type === "promotion") {
+      this.update({ policy: event.to });
     } else if (event.type === "session_state") {
       const final = event.state === "closed" || event.state === "failed";
       this.update({ state: event.state, ...(final ? { endedAt: event.time } : {}) });
@@ -94,6 +104,15 @@ export class SessionRecorder implements Disposable {
     this.tools.set(event.toolCallId, known);
   }
 
+  /**
+   * What `run --resume` restores: the agent's mode as the session's one view has it, written
+   * when a turn starts and when it ends — one write each, turns apart, so that row updates
+   * (which PostgreSQL may commit out of order) never leave an older mode over a newer one.
+   */
+  private currentMode(): string | undefined {
+    return this.session.modes.state.currentModeId;
+  }
+
   private update(patch: Parameters<AuditContext["store"]["updateSession"]>[1]): void {
     this.track(this.audit.store.updateSession(this.session.id, patch));
   }
@@ -106,6 +125,18 @@ export class SessionRecorder implements Disposable {
       ),
     );
   }
+}
+
+/** What the session's request says about it, recorded on its row (see SessionRow). */
+export interface SessionFacts {
+  name?: string | undefined;
+  policy?: string | undefined;
+  environment?: string | undefined;
+  resumedFrom?: string | undefined;
+}
+
+function definedOnly(facts: SessionFacts): SessionFacts {
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined));
 }
 
 type Recorded = Omit<AuditRecordInput, keyof RecordBase> & Partial<Pick<AuditRecordInput, "actor">>;

@@ -14,11 +14,17 @@ import { AcpgateError } from "../util/errors.js";
 import { mergeDeep } from "../util/mergeDeep.js";
 import { wireErrorDetail } from "../protocol/wireErrorDetail.js";
 import { narrowCapabilities } from "./narrowCapabilities.js";
+import { continuation, refuseContinue } from "./continuation.js";
 
+/**
+ * `continue`: resume when the agent advertises `sessionCapabilities.resume`, else load when
+ * it advertises `loadSession`, else refuse — never a silent new session.
+ */
 export type StartHow =
   | { how: "new" }
   | { how: "load"; agentSessionId: string }
-  | { how: "resume"; agentSessionId: string };
+  | { how: "resume"; agentSessionId: string }
+  | { how: "continue"; agentSessionId: string };
 
 /**
  * What a caller (the editor proxy) brings to the handshake: its own initialize params and
@@ -48,7 +54,8 @@ export interface BootstrapInput {
 export interface BootstrapResult {
   initialize: InitializeResponse;
   agentSessionId: string;
-  how: StartHow["how"];
+  /** What was done (`continue` became resume or load). */
+  how: "new" | "load" | "resume";
   sessionResponse: unknown;
 }
 
@@ -77,16 +84,18 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
     },
     timeout,
   );
+  const how =
+    input.how.how === "continue" ? continuation(input.how, initialize, agentId) : input.how;
   const required = [
     ...entry.require,
-    ...(input.how.how === "load" ? ["loadSession"] : []),
-    ...(input.how.how === "resume" ? ["resume"] : []),
+    ...(how.how === "load" ? ["loadSession"] : []),
+    ...(how.how === "resume" ? ["resume"] : []),
   ];
   const missing = missingCapabilities(required, initialize);
   if (missing.length) {
     throw new AcpgateError(
       "capability_missing",
-      `agent '${agentId}' lacks required capability ${missing.map((m) => `'${m}'`).join(", ")} (required by the agent entry${input.how.how !== "new" ? ` or session/${input.how.how}` : ""})`,
+      `agent '${agentId}' lacks required capability ${missing.map((m) => `'${m}'`).join(", ")} (required by the agent entry${how.how !== "new" ? ` or session/${how.how}` : ""})`,
       { agentId, missing, requiredBy: "agent" },
     );
   }
@@ -94,7 +103,7 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
     typeof input.mcpServers === "function" ? input.mcpServers(initialize) : input.mcpServers;
   if (entry.auth) await authenticate(input, initialize);
   const base = { ...caller.session, cwd: input.cwd, mcpServers };
-  if (input.how.how === "new") {
+  if (how.how === "new") {
     const response = await connection
       .request("session/new", base, timeout)
       .catch((error: unknown) => rethrowAuthRequired(error, agentId, initialize));
@@ -105,18 +114,27 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
       sessionResponse: response,
     };
   }
-  const sessionId = input.how.agentSessionId;
-  if (input.how.how === "resume") {
-    const response = await connection.request("session/resume", { ...base, sessionId }, timeout);
+  const sessionId = how.agentSessionId;
+  // A continued session the agent cannot find is a refusal that says so, not an agent error.
+  const refusal = (error: unknown): never => {
+    if (input.how.how === "continue") refuseContinue(error, agentId, how.how, sessionId);
+    throw error;
+  };
+  if (how.how === "resume") {
+    const response = await connection
+      .request("session/resume", { ...base, sessionId }, timeout)
+      .catch(refusal);
     return { initialize, agentSessionId: sessionId, how: "resume", sessionResponse: response };
   }
   input.onReplay(true);
   try {
-    const response = await connection.request(
-      "session/load",
-      { ...base, sessionId },
-      { timeoutMs: Math.max(input.timeoutMs, 120_000) },
-    );
+    const response = await connection
+      .request(
+        "session/load",
+        { ...base, sessionId },
+        { timeoutMs: Math.max(input.timeoutMs, 120_000) },
+      )
+      .catch(refusal);
     return { initialize, agentSessionId: sessionId, how: "load", sessionResponse: response };
   } finally {
     input.onReplay(false);

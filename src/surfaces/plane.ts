@@ -118,6 +118,7 @@ export function createPlane(options: PlaneOptions): Plane {
       ...(configFile ? { configFile } : {}),
       unattended: request.unattended ?? false,
       ...(request.approver ? { approver: request.approver } : {}),
+      ...(request.resumed?.mode !== undefined ? { recordedMode: request.resumed.mode } : {}),
     });
   const manager = new SessionManager<GovernedRequest>(
     governedSessions({
@@ -132,6 +133,7 @@ export function createPlane(options: PlaneOptions): Plane {
       planeEnv,
       ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),
       questions,
+      policyNameOf: (request) => policyOf(request).name,
       audit:
         options.audit === false
           ? undefined

@@ -21,6 +21,7 @@ export type ErrorCode =
   | "session_state"
   | "session_not_found"
   | "load_unsupported"
+  | "resume_refused"
   | "timeout"
   | "cancelled"
   | "policy_refused"

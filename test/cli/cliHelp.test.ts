@@ -6,7 +6,19 @@ import { runCli } from "../support/cli.js";
 
 /** Every command, and flags its help must list (what each one's parser accepts). */
 const EXPECTED: Record<string, string[]> = {
-  run: ["agent", "cwd", "policy", "env", "format", "json", "timeout", "config", "log-format"],
+  run: [
+    "agent",
+    "cwd",
+    "policy",
+    "env",
+    "format",
+    "json",
+    "timeout",
+    "name",
+    "resume",
+    "config",
+    "log-format",
+  ],
   "agents list": ["json", "config"],
   "agents show": ["env", "json", "config"],
   "agents doctor": ["all", "json", "cwd", "config"],
@@ -17,6 +29,8 @@ const EXPECTED: Record<string, string[]> = {
   "audit verify": ["anchor", "json", "config"],
   "audit anchor": ["json", "config"],
   "audit export": ["format", "json", "session", "since", "config"],
+  "sessions list": ["limit", "json", "config"],
+  "sessions show": ["json", "config"],
   "config schema": [],
   "config check": ["json"],
 };

@@ -4,6 +4,7 @@ import type { Command } from "./commandSpec.js";
 import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
 import { POLICY_EXPLAIN, POLICY_REPLAY } from "./policySpecs.js";
 import { RUN } from "./runSpec.js";
+import { SESSIONS_LIST, SESSIONS_SHOW } from "./sessionsSpecs.js";
 
 /**
  * Every command, in the order `acpgate --help` lists them. A new command is a spec
@@ -22,6 +23,8 @@ export const COMMANDS: readonly Command[] = [
   AUDIT_VERIFY,
   AUDIT_ANCHOR,
   AUDIT_EXPORT,
+  SESSIONS_LIST,
+  SESSIONS_SHOW,
   CONFIG_SCHEMA,
   CONFIG_CHECK,
 ];

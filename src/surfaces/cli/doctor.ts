@@ -9,6 +9,8 @@ import {
   type DoctorStep,
   type DoctorTiming,
 } from "./doctorReport.js";
+import { ModeView } from "../../sessions/modeView.js";
+import type { Session } from "../../sessions/session.js";
 import type { SessionManager } from "../../sessions/sessionManager.js";
 
 const STEPS: Record<string, DoctorStep> = {
@@ -34,11 +36,18 @@ type Wire = { id?: string | number; method?: string; params?: unknown; error?: u
  * Never throws for an agent failure: the report says which step failed and why.
  */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
-  const session = options.manager.prepare({
-    agentId: options.agentId,
-    cwd: options.cwd,
-    unattended: true,
-  });
+  // Secrets are resolved through the broker as for `run`: an agent that needs one is probed
+  // with it, and one that cannot be read fails this report before anything is spawned.
+  let session: Session;
+  try {
+    session = await options.manager.prepareWithInputs({
+      agentId: options.agentId,
+      cwd: options.cwd,
+      unattended: true,
+    });
+  } catch (caught) {
+    return notStarted(options, caught);
+  }
   const pending = new Map<string | number, { step: DoctorStep; at: number }>();
   const timings: DoctorTiming[] = [];
   const used = new Set<string>();
@@ -94,6 +103,26 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     timings,
     processGone: pid === undefined || !groupAlive(pid),
     error,
+  };
+}
+
+/** The report of an agent whose inputs (secrets, MCP servers) could not be resolved. */
+function notStarted(options: DoctorOptions, caught: unknown): DoctorReport {
+  return {
+    schema: DOCTOR_SCHEMA,
+    agentId: options.agentId,
+    ok: false,
+    ...matrixFromInitialize(undefined),
+    ...matrixFromModes(new ModeView().state),
+    auth: { method: options.authMethod ?? null, ok: options.authMethod ? false : null },
+    clientCapabilities: { advertised: null, used: [] },
+    timings: [],
+    processGone: true,
+    error: {
+      step: "inputs",
+      code: isAcpgateError(caught) ? caught.code : "internal",
+      message: errorMessage(caught),
+    },
   };
 }
 

@@ -4,7 +4,8 @@ import type { ModeViewState } from "../../sessions/modeView.js";
 /** Version tag of `acpgate agents doctor --json`. Fields are only ever added under one tag. */
 export const DOCTOR_SCHEMA = "acpgate.doctor.v1";
 
-export type DoctorStep = "initialize" | "authenticate" | "session/new" | "close";
+/** `inputs`: secrets and MCP servers resolved before the agent is spawned. */
+export type DoctorStep = "inputs" | "initialize" | "authenticate" | "session/new" | "close";
 
 export interface DoctorTiming {
   step: DoctorStep;

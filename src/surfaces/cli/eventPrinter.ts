@@ -90,6 +90,8 @@ export function createPrinter(format: OutputFormat): EventPrinter {
           if (event.replay || !event.text) return;
           return say(answer.push(event.text));
         case "tool_call":
+          // History replayed by session/load is not this run's activity.
+          if (event.replay) return;
           return activity(`› ${event.title || event.kind} (${event.kind})`);
         case "permission_decided":
           return activity(

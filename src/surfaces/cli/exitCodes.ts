@@ -22,6 +22,7 @@ export function exitCodeForError(code: ErrorCode): number {
     case "capability_missing":
     case "mcp_server_unavailable":
     case "secret_missing":
+    case "resume_refused":
       return EXIT.refusedToStart;
     case "policy_refused":
       return EXIT.permissionRefused;

@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { parseDuration } from "../../util/duration.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
@@ -11,6 +10,7 @@ import type { CommandInput } from "./commandSpec.js";
 import { createPrinter, type OutputFormat } from "./eventPrinter.js";
 import { EXIT, exitCodeForError, exitCodeForTurn } from "./exitCodes.js";
 import type { RUN_FLAGS } from "./runSpec.js";
+import { runRequest } from "./runRequest.js";
 import { Spinner } from "./spinner.js";
 
 const CANCEL_GRACE_MS = 3000;
@@ -56,28 +56,30 @@ export async function runCommand({
       await plane.dispose().catch(() => undefined);
       throw error;
     });
-  const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
   const printer = createPrinter(format);
   const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
   let session: Session | undefined;
   let stop: RunStopper | undefined;
-  const result: Record<string, unknown> = { agentId };
+  const result: Record<string, unknown> = {
+    agentId:
+      values.resume === undefined
+        ? (values.agent ?? plane.config.defaultAgent ?? "demo")
+        : values.agent,
+  };
   let code: number = EXIT.runtime;
   try {
-    spinner.start(`starting agent ${agentId}`);
+    // A new session from the flags, or (--resume) a recorded one as it was; refusals come first.
+    const run = await runRequest(plane, { ...values });
+    Object.assign(result, run.facts);
+    spinner.start(`starting agent ${run.facts.agentId}`);
     // Secrets and MCP servers are resolved first: a missing one refuses before any spawn.
-    session = await plane.manager.prepareWithInputs({
-      agentId,
-      cwd: resolve(values.cwd ?? "."),
-      unattended: true,
-      policy: plane.policy.name,
-      ...(values.env !== undefined ? { environment: values.env } : {}),
-    });
+    session = await plane.manager.prepareWithInputs(run.request);
     session.on((event) => printer.onEvent(event));
     stop = new RunStopper(session);
     await session.start();
     spinner.stop();
-    printer.note(describePolicy(plane.policy));
+    printer.note(describePolicy(run.policy));
+    if (run.note) printer.note(run.note);
     stop.arm(timeoutMs);
     const turn = await session.prompt(prompt);
     code = exitCodeForTurn({

@@ -25,6 +25,16 @@ export const RUN_FLAGS = {
     arg: "DUR",
     help: "give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)",
   },
+  name: {
+    type: "string",
+    arg: "NAME",
+    help: "name this run (unique per store): --resume and 'sessions show' take it",
+  },
+  resume: {
+    type: "string",
+    arg: "SESSION",
+    help: "continue a recorded session (its id or --name): same agent session, cwd, policy\nand mode, via session/resume or session/load; refused (exit 4) when that cannot be done",
+  },
   config: CONFIG_FLAG,
   "log-format": {
     type: "string",
@@ -43,7 +53,8 @@ streams the answer, and exits with a code that says how it ended.`,
   footer: `Exit codes:
   0 end_turn · 1 runtime error (agent crashed, failed to start, protocol error)
   2 usage or config error · 3 timeout · 4 refused to start (missing capability,
-  MCP server or secret) · 5 a permission was refused by policy and nothing approved
+  MCP server or secret; a --resume that cannot be done as recorded)
+  5 a permission was refused by policy and nothing approved
   6 max_tokens, max_turn_requests or refusal · 130 cancelled or interrupted`,
   load: async () => (await import("./runCommand.js")).runCommand,
 });
