@@ -14,6 +14,7 @@ import { AcpgateError } from "../util/errors.js";
 import { mergeDeep } from "../util/mergeDeep.js";
 import { wireErrorDetail } from "../protocol/wireErrorDetail.js";
 import { narrowCapabilities } from "./narrowCapabilities.js";
+import { objectResult, sessionIdOf } from "./agentAnswers.js";
 
 export type StartHow =
   | { how: "new" }
@@ -77,6 +78,8 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
     },
     timeout,
   );
+  // The SDK passes results through unchecked: a null one is a protocol error, not a TypeError.
+  objectResult(initialize, "initialize", agentId);
   const required = [
     ...entry.require,
     ...(input.how.how === "load" ? ["loadSession"] : []),
@@ -100,7 +103,7 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
       .catch((error: unknown) => rethrowAuthRequired(error, agentId, initialize));
     return {
       initialize,
-      agentSessionId: response.sessionId,
+      agentSessionId: sessionIdOf(response, agentId),
       how: "new",
       sessionResponse: response,
     };
