@@ -1,14 +1,15 @@
-import { resolve } from "node:path";
 import { parseDuration } from "../../util/duration.js";
-import { AcpgateError, errorMessage } from "../../util/errors.js";
+import { AcpgateError } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
-import { redactKnownSecrets } from "../../inputs/secretRegistry.js";
 import { createLogger, type LogFormat } from "../../audit/logger.js";
-import { createPlane } from "../plane.js";
+import { createPlane, type Plane } from "../plane.js";
 import { parseCommandArgs, oneOf, readStdin } from "./args.js";
-import { createPrinter, type OutputFormat } from "./eventPrinter.js";
-import { EXIT, exitCodeForError, exitCodeForTurn } from "./exitCodes.js";
+import { directoryArg } from "./directoryArg.js";
+import { createPrinter, type EventPrinter, type OutputFormat } from "./eventPrinter.js";
+import { EXIT } from "./exitCodes.js";
+import { runOutcome } from "./runOutcome.js";
+import { RunStopper } from "./runStopper.js";
 import { Spinner } from "./spinner.js";
 
 export const RUN_HELP = `Usage: acpgate run [options] [PROMPT | -]
@@ -22,7 +23,8 @@ Options:
   --policy NAME       policy to run under (default: read-only)
   --env NAME          environment from the config (MCP servers, secrets, policy)
   --format FMT        text (default) | json (one event per line) | quiet (final answer only)
-  --timeout DUR       give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)
+  --timeout DUR       give up after DUR (e.g. 90s, 10m), start-up included: cancel the
+                      turn, then kill the agent (default: none)
   --config FILE       configuration file (default: ./acpgate.yaml, else the embedded default)
   --log-format FMT    text (default: warnings only) | json (pino lines on stderr)
   -h, --help          this help
@@ -31,144 +33,125 @@ Exit codes:
   0 end_turn · 1 runtime error (agent crashed, failed to start, protocol error)
   2 usage or config error · 3 timeout · 4 refused to start (missing capability,
   MCP server or secret) · 5 a permission was refused by policy and nothing approved
-  6 max_tokens, max_turn_requests or refusal · 130 cancelled or interrupted
+  6 max_tokens, max_turn_requests or refusal · 130 interrupted (SIGINT, SIGTERM,
+  SIGHUP) or the agent cancelled the turn. Every non-zero exit prints why on stderr.
 `;
 
-const CANCEL_GRACE_MS = 3000;
-
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs("run", argv, {
-    agent: { type: "string" },
-    cwd: { type: "string" },
-    policy: { type: "string" },
-    env: { type: "string" },
-    format: { type: "string" },
-    timeout: { type: "string" },
-    config: { type: "string" },
-    "log-format": { type: "string" },
-    help: { type: "boolean", short: "h" },
-  });
-  if (values.help) {
-    process.stdout.write(RUN_HELP);
-    return EXIT.ok;
-  }
-  const format = oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
-  const logFormat = oneOf<LogFormat>("log-format", values["log-format"], ["text", "json"], "text");
-  const timeoutMs = values.timeout ? parseDuration(values.timeout) : 0;
-  if (positionals.length > 1)
-    throw new AcpgateError("usage", "run takes one PROMPT argument (quote it), or '-' for stdin");
-  const promptArg = positionals[0];
-  const prompt =
-    promptArg === "-" || (promptArg === undefined && !process.stdin.isTTY)
-      ? await readStdin()
-      : promptArg;
-  if (!prompt?.trim())
-    throw new AcpgateError(
-      "usage",
-      "no prompt: give PROMPT, or '-' to read it from stdin\nSee 'acpgate run --help'.",
-    );
-
-  const plane = createPlane({
-    configFile: values.config,
-    cwd: process.cwd(),
-    policy: values.policy,
-    environment: values.env,
-    surface: "cli",
-    logger: createLogger({ format: logFormat }),
-  });
-  // Nothing runs unless its decisions can be recorded.
-  await plane.audit.open().catch(async (error: unknown) => {
-    await plane.dispose().catch(() => undefined);
-    throw error;
-  });
-  const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
-  const printer = createPrinter(format);
-  const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
+  let format: OutputFormat = formatIn(argv);
+  let printer: EventPrinter | undefined;
+  let stopper: RunStopper | undefined;
+  let plane: Plane | undefined;
   let session: Session | undefined;
-  let stop: RunStopper | undefined;
-  const result: Record<string, unknown> = { agentId };
-  let code: number = EXIT.runtime;
+  let stopReason: string | undefined;
+  let failure: unknown;
+  const result: Record<string, unknown> = {};
+  let spinner: Spinner | undefined;
   try {
+    const { values, positionals } = parseCommandArgs("run", argv, {
+      agent: { type: "string" },
+      cwd: { type: "string" },
+      policy: { type: "string" },
+      env: { type: "string" },
+      format: { type: "string" },
+      timeout: { type: "string" },
+      config: { type: "string" },
+      "log-format": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    });
+    if (values.help) {
+      process.stdout.write(RUN_HELP);
+      return EXIT.ok;
+    }
+    format = oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
+    const shown = (printer = createPrinter(format));
+    const logFormat = oneOf<LogFormat>(
+      "log-format",
+      values["log-format"],
+      ["text", "json"],
+      "text",
+    );
+    const timeoutMs = values.timeout ? parseDuration(values.timeout, "--timeout") : 0;
+    if (positionals.length > 1)
+      throw new AcpgateError("usage", "run takes one PROMPT argument (quote it), or '-' for stdin");
+    // From here on a signal or --timeout ends the run, however far it got (start-up included).
+    stopper = new RunStopper(values.timeout ? { ms: timeoutMs, text: values.timeout } : undefined);
+    stopper.arm();
+    const promptArg = positionals[0];
+    const prompt =
+      promptArg === "-" || (promptArg === undefined && !process.stdin.isTTY)
+        ? await stopper.race(readStdin()).catch((error: unknown) => {
+            process.stdin.destroy();
+            throw error;
+          })
+        : promptArg;
+    if (!prompt?.trim())
+      throw new AcpgateError(
+        "usage",
+        "no prompt: give PROMPT, or '-' to read it from stdin\nSee 'acpgate run --help'.",
+      );
+    const cwd = directoryArg("--cwd", values.cwd ?? ".");
+
+    plane = createPlane({
+      configFile: values.config,
+      cwd: process.cwd(),
+      policy: values.policy,
+      environment: values.env,
+      surface: "cli",
+      logger: createLogger({ format: logFormat }),
+    });
+    // Nothing runs unless its decisions can be recorded.
+    await plane.audit.open();
+    stopper.check();
+    const agentId = values.agent ?? plane.config.defaultAgent ?? "demo";
+    result.agentId = agentId;
+    spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
     spinner.start(`starting agent ${agentId}`);
     // Secrets and MCP servers are resolved first: a missing one refuses before any spawn.
     session = await plane.manager.prepareWithInputs({
       agentId,
-      cwd: resolve(values.cwd ?? "."),
+      cwd,
       unattended: true,
       policy: plane.policy.name,
       ...(values.env !== undefined ? { environment: values.env } : {}),
     });
-    session.on((event) => printer.onEvent(event));
-    stop = new RunStopper(session);
+    session.on((event) => shown.onEvent(event));
+    stopper.attach(session);
     await session.start();
+    stopper.check();
     spinner.stop();
-    printer.note(describePolicy(plane.policy));
-    stop.arm(timeoutMs);
+    shown.note(describePolicy(plane.policy));
     const turn = await session.prompt(prompt);
-    code = exitCodeForTurn({
-      ...turn,
-      ...session.stats,
-      timedOut: stop.timedOut,
-      interrupted: stop.interrupted,
-    });
-    Object.assign(result, { stopReason: turn.stopReason, ...session.stats });
+    stopReason = turn.stopReason;
   } catch (error) {
-    spinner.stop();
-    code = stop?.timedOut
-      ? EXIT.timeout
-      : stop?.interrupted
-        ? EXIT.interrupted
-        : error instanceof AcpgateError
-          ? exitCodeForError(error.code)
-          : EXIT.runtime;
-    const message = redactKnownSecrets(
-      stop?.timedOut ? `timed out after ${values.timeout}` : errorMessage(error),
-    );
-    Object.assign(result, {
-      error: { code: error instanceof AcpgateError ? error.code : "internal", message },
-    });
-    if (format !== "json") process.stderr.write(`acpgate: ${message}\n`);
+    failure = error;
   } finally {
-    stop?.disarm();
+    stopper?.settle();
+    spinner?.stop();
+    // The handlers stay until the agent is gone: a signal while closing forces the kill.
     await session?.close().catch(() => undefined);
-    await plane.dispose();
+    await plane?.dispose().catch(() => undefined);
+    stopper?.disarm();
   }
-  await printer.finish({ ...result, exitCode: code });
-  return code;
+  const outcome = runOutcome({
+    ...(failure !== undefined ? { failure } : {}),
+    ...(stopReason !== undefined ? { stopReason } : {}),
+    ...(session ? { stats: session.stats } : {}),
+    ...(stopper ? { stopper } : {}),
+  });
+  if (stopReason !== undefined) result.stopReason = stopReason;
+  if (session) Object.assign(result, session.stats);
+  printer ??= createPrinter(format);
+  await printer.finish({ ...result, ...outcome });
+  return outcome.exitCode;
 }
 
-/** --timeout and Ctrl-C: cancel the turn first, kill the agent if it does not stop in time. */
-class RunStopper {
-  timedOut = false;
-  interrupted = false;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly onSignal = (): void => {
-    this.interrupted = true;
-    void this.stop(new AcpgateError("cancelled", "interrupted"));
-  };
-
-  constructor(private readonly session: Session) {}
-
-  arm(timeoutMs: number): void {
-    process.once("SIGINT", this.onSignal);
-    process.once("SIGTERM", this.onSignal);
-    if (timeoutMs > 0) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        void this.stop(new AcpgateError("timeout", `timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
-    }
-  }
-
-  disarm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    process.off("SIGINT", this.onSignal);
-    process.off("SIGTERM", this.onSignal);
-  }
-
-  private async stop(reason: AcpgateError): Promise<void> {
-    await this.session.cancel();
-    const killer = setTimeout(() => void this.session.kill(reason), CANCEL_GRACE_MS);
-    killer.unref();
-  }
+/**
+ * The `--format` asked for, read before the flags are parsed: a usage error in a json run
+ * still ends with a run_finished line.
+ */
+function formatIn(argv: string[]): OutputFormat {
+  const at = argv.lastIndexOf("--format");
+  const value = at >= 0 ? argv[at + 1] : argv.findLast((a) => a.startsWith("--format="))?.slice(9);
+  return value === "json" || value === "quiet" ? value : "text";
 }
