@@ -15,6 +15,7 @@ import { mergeDeep } from "../util/mergeDeep.js";
 import { wireErrorDetail } from "../protocol/wireErrorDetail.js";
 import { narrowCapabilities } from "./narrowCapabilities.js";
 import { continuation, refuseContinue } from "./continuation.js";
+import { objectResult, sessionIdOf } from "./agentAnswers.js";
 
 /**
  * `continue`: resume when the agent advertises `sessionCapabilities.resume`, else load when
@@ -84,6 +85,8 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
     },
     timeout,
   );
+  // The SDK passes results through unchecked: a null one is a protocol error, not a TypeError.
+  objectResult(initialize, "initialize", agentId);
   const how =
     input.how.how === "continue" ? continuation(input.how, initialize, agentId) : input.how;
   const required = [
@@ -109,7 +112,7 @@ export async function bootstrapSession(input: BootstrapInput): Promise<Bootstrap
       .catch((error: unknown) => rethrowAuthRequired(error, agentId, initialize));
     return {
       initialize,
-      agentSessionId: response.sessionId,
+      agentSessionId: sessionIdOf(response, agentId),
       how: "new",
       sessionResponse: response,
     };

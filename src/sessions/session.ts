@@ -38,6 +38,7 @@ import { normaliseUpdate } from "./normaliseUpdate.js";
 import { PermissionStatsCounter, type PermissionStats } from "./permissionStats.js";
 import type { GuardContext, SessionGuard } from "./sessionGuard.js";
 import { SessionStateMachine, type SessionStateName } from "./sessionState.js";
+import { stopReasonOf } from "./agentAnswers.js";
 import { ToolCallTracker } from "./toolCallTracker.js";
 
 export interface SessionOptions {
@@ -206,9 +207,11 @@ export class Session {
         { ...options.params, sessionId: this.agentSessionId ?? "", prompt: blocks },
         { timeoutMs: 0, signal: options.signal },
       );
-      this.emit({ type: "turn_ended", stopReason: response.stopReason });
+      // The SDK passes the result through unchecked: a turn whose end cannot be read is a protocol error.
+      const stopReason = stopReasonOf(response, this.agentId);
+      this.emit({ type: "turn_ended", stopReason });
       if (this.machine.canMove("ready") && this.state === "prompting") this.move("ready");
-      return { stopReason: response.stopReason, response };
+      return { stopReason, response };
     } catch (error) {
       const local = await this.asLocalError(error);
       if (this.connection.isClosed) await this.fail(local);

@@ -1,4 +1,5 @@
 import { dirname } from "node:path";
+import { builtinAgents } from "../agents/builtinAgents.js";
 import { Catalogue } from "../agents/catalogue.js";
 import { CredentialBroker } from "../inputs/credentialBroker.js";
 import { environmentNamed, planInputs, resolveInputs } from "../inputs/sessionInputs.js";
@@ -76,7 +77,11 @@ export interface PlaneOverrides {
 }
 
 export function createPlane(options: PlaneOptions): Plane {
-  const loaded: LoadedConfig = loadConfig({ file: options.configFile, cwd: options.cwd });
+  const loaded: LoadedConfig = loadConfig({
+    file: options.configFile,
+    cwd: options.cwd,
+    builtinAgentIds: Object.keys(builtinAgents()),
+  });
   const config = loaded.config;
   const environment =
     options.environment === undefined ? undefined : environmentNamed(config, options.environment);

@@ -96,7 +96,7 @@ void test("config check: names the schema cannot see (agents, policies) are chec
   );
   assert.match(
     result.stderr,
-    new RegExp(`^${path}:6: policies\\.loop: policy 'loop' extends itself`, "m"),
+    new RegExp(`^${path}:6: policies\\.loop\\.extends: policy 'loop' extends itself`, "m"),
   );
 });
 

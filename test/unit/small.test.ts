@@ -45,6 +45,11 @@ test("exit codes follow the documented table", () => {
   assert.equal(exitCodeForTurn({ ...turn, stopReason: "refusal" }), 6);
   assert.equal(exitCodeForTurn({ ...turn, stopReason: "cancelled" }), 130);
   assert.equal(exitCodeForTurn({ ...turn, timedOut: true, stopReason: "cancelled" }), 3);
+  // The agent's own `cancelled` after a refusal is the refusal; 130 is acpgate cancelling.
+  const refusedThenCancelled = { ...turn, stopReason: "cancelled", permissionsRejected: 1 };
+  assert.equal(exitCodeForTurn(refusedThenCancelled), 5);
+  assert.equal(exitCodeForTurn({ ...refusedThenCancelled, interrupted: true }), 130);
+  assert.equal(exitCodeForTurn({ ...turn, interrupted: true }), 130);
   assert.equal(exitCodeForError("config_invalid"), 2);
   assert.equal(exitCodeForError("capability_missing"), 4);
   assert.equal(exitCodeForError("agent_exited"), 1);

@@ -48,6 +48,11 @@ export interface CommandSpec<F extends Flags = Flags> {
   /** Text after the options: exit codes, examples. */
   readonly footer?: string;
   readonly load: () => Promise<CommandRun<F>>;
+  /**
+   * Answers when the arguments cannot be parsed (a json run still ends with its last line);
+   * without it the usage error propagates to main.
+   */
+  readonly argumentsFailed?: (argv: string[], error: unknown) => Promise<number>;
 }
 
 /** A spec with its flag types erased: what the dispatcher and the help read. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { Catalogue } from "../../agents/catalogue.js";
+import { builtinAgents } from "../../agents/builtinAgents.js";
 import { configJsonSchema } from "../../config/configJsonSchema.js";
 import {
   DEFAULT_CONFIG_FILE,
@@ -9,7 +9,6 @@ import {
   type ConfigIssue,
   type ConfigSource,
 } from "../../config/loadConfig.js";
-import { resolvePolicy } from "../../config/compilePolicy.js";
 import { AcpgateError, errorMessage, isAcpgateError } from "../../util/errors.js";
 import type { CommandInput } from "./commandSpec.js";
 import type { CONFIG_CHECK_FLAGS, CONFIG_SCHEMA_FLAGS } from "./configSpecs.js";
@@ -63,32 +62,5 @@ function checkConfig(text: string, file: string): ConfigIssue[] {
     if (isAcpgateError(error, "config_invalid")) return error.details.configIssues as ConfigIssue[];
     throw error;
   }
-  return referenceIssues(source, file);
-}
-
-function referenceIssues({ config, lineOf }: ConfigSource, file: string): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
-  const at = (path: (string | number)[], message: string): void => {
-    const line = lineOf(path);
-    issues.push({ file, ...(line !== undefined ? { line } : {}), field: path.join("."), message });
-  };
-  const policy = (path: (string | number)[], name: string): void => {
-    try {
-      resolvePolicy(name, config.policies);
-    } catch (error) {
-      if (!isAcpgateError(error, "config_invalid")) throw error;
-      at(path, error.message);
-    }
-  };
-  const catalogue = new Catalogue(config);
-  if (config.defaultAgent !== undefined && !catalogue.has(config.defaultAgent))
-    at(
-      ["defaultAgent"],
-      `unknown agent '${config.defaultAgent}'; agents: ${catalogue.ids().join(", ")}`,
-    );
-  for (const [name, environment] of Object.entries(config.environments))
-    if (environment.policy !== undefined)
-      policy(["environments", name, "policy"], environment.policy);
-  for (const name of Object.keys(config.policies)) policy(["policies", name], name);
-  return issues;
+  return source.references(Object.keys(builtinAgents()));
 }

@@ -37,7 +37,14 @@ export function defineCommand<const F extends Flags>(spec: CommandSpec<F>): Comm
           ],
         ),
       );
-      const { values, positionals } = parseCommandArgs(spec.name, argv, options);
+      let parsed: ReturnType<typeof parseCommandArgs>;
+      try {
+        parsed = parseCommandArgs(spec.name, argv, options);
+      } catch (error) {
+        if (spec.argumentsFailed) return spec.argumentsFailed(argv, error);
+        throw error;
+      }
+      const { values, positionals } = parsed;
       if (values.help) {
         out.write(formatCommandHelp(command));
         return EXIT.ok;

@@ -9,7 +9,11 @@ export type OutputFormat = "text" | "json" | "quiet";
 
 export interface EventPrinter {
   onEvent(event: SessionEvent): void;
-  /** Prints what is printed at the end (quiet: the final answer; json: the result line). */
+  /**
+   * Prints what is printed at the end (quiet: the final answer; json: the result line). A
+   * `reason` (every non-zero exit has one) is printed on stderr as `acpgate: …` by text and
+   * quiet; json carries it in run_finished.
+   */
   finish(result: Record<string, unknown>): Promise<void>;
   note(text: string): void;
 }
@@ -59,10 +63,11 @@ export function createPrinter(format: OutputFormat): EventPrinter {
         else if (event.type === "agent_message" && !event.replay) answer.push(event.text);
       },
       note: () => {},
-      finish: async () => {
+      finish: async (result) => {
         const text = answer.join("");
         if (text) out.write(text.endsWith("\n") ? text : text + "\n");
-        await out.drain();
+        if (typeof result.reason === "string") err.write(`acpgate: ${result.reason}\n`);
+        await Promise.all([out.drain(), err.drain()]);
       },
     };
   }
@@ -133,9 +138,10 @@ export function createPrinter(format: OutputFormat): EventPrinter {
       }
     },
     note: (text) => activity(`acpgate: ${text}`),
-    finish: async () => {
+    finish: async (result) => {
       say(answer.end());
       if (!atLineStart) out.write("\n");
+      if (typeof result.reason === "string") activity(`acpgate: ${result.reason}`);
       await Promise.all([out.drain(), err.drain()]);
     },
   };

@@ -39,16 +39,26 @@ export interface TurnOutcome {
   stopReason: string;
   permissionsAllowed: number;
   permissionsRejected: number;
+  /** acpgate ended the turn because `--timeout` passed. */
   timedOut: boolean;
+  /** acpgate itself cancelled the turn (a signal); never the agent's own `cancelled`. */
   interrupted: boolean;
 }
 
+/**
+ * The exit code of a turn that ended with an answer. What acpgate did comes first (timeout,
+ * interruption); then how the agent stopped. A `cancelled` the agent chose on its own after a
+ * refusal is the refusal (codex answers a reject by aborting its turn): exit 5, not 130.
+ */
 export function exitCodeForTurn(outcome: TurnOutcome): number {
   if (outcome.timedOut) return EXIT.timeout;
-  if (outcome.interrupted || outcome.stopReason === "cancelled") return EXIT.interrupted;
-  if (["max_tokens", "max_turn_requests", "refusal"].includes(outcome.stopReason))
-    return EXIT.stoppedEarly;
+  if (outcome.interrupted) return EXIT.interrupted;
+  if (STOPPED_EARLY.includes(outcome.stopReason)) return EXIT.stoppedEarly;
   if (outcome.permissionsRejected > 0 && outcome.permissionsAllowed === 0)
     return EXIT.permissionRefused;
+  if (outcome.stopReason === "cancelled") return EXIT.interrupted;
   return EXIT.ok;
 }
+
+/** Stop reasons that mean the agent gave up before finishing (exit 6). */
+export const STOPPED_EARLY: readonly string[] = ["max_tokens", "max_turn_requests", "refusal"];

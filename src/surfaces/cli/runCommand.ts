@@ -1,151 +1,152 @@
 import { parseDuration } from "../../util/duration.js";
-import { AcpgateError, errorMessage } from "../../util/errors.js";
+import { AcpgateError } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
 import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { createLogger, type LogFormat } from "../../audit/logger.js";
-import { createPlane } from "../plane.js";
+import { createPlane, type Plane } from "../plane.js";
 import { oneOf, readStdin } from "./args.js";
 import type { CommandInput } from "./commandSpec.js";
-import { createPrinter, type OutputFormat } from "./eventPrinter.js";
-import { EXIT, exitCodeForError, exitCodeForTurn } from "./exitCodes.js";
-import type { RUN_FLAGS } from "./runSpec.js";
+import { directoryArg } from "./directoryArg.js";
+import { createPrinter, type EventPrinter, type OutputFormat } from "./eventPrinter.js";
+import { runOutcome, type RunOutcome } from "./runOutcome.js";
 import { runRequest } from "./runRequest.js";
+import type { RUN_FLAGS } from "./runSpec.js";
+import { RunStopper } from "./runStopper.js";
 import { Spinner } from "./spinner.js";
 
-const CANCEL_GRACE_MS = 3000;
-
+/**
+ * `acpgate run`: one unattended session. Whatever ends it — a usage or config error, the
+ * store, the agent, a timeout, a signal at any phase — it ends with one exit code and one
+ * line saying why (`run_finished` in json).
+ */
 export async function runCommand({
   values,
   positionals,
 }: CommandInput<typeof RUN_FLAGS>): Promise<number> {
-  if (values.json && values.format !== undefined && values.format !== "json")
-    throw new AcpgateError("usage", `--json and --format ${values.format} contradict each other`);
-  const format = values.json
-    ? "json"
-    : oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
-  const logFormat = oneOf<LogFormat>("log-format", values["log-format"], ["text", "json"], "text");
-  const timeoutMs = values.timeout ? parseDuration(values.timeout) : 0;
-  if (positionals.length > 1)
-    throw new AcpgateError("usage", "run takes one PROMPT argument (quote it), or '-' for stdin");
-  const promptArg = positionals[0];
-  const prompt =
-    promptArg === "-" || (promptArg === undefined && !process.stdin.isTTY)
-      ? await readStdin()
-      : promptArg;
-  if (!prompt?.trim())
-    throw new AcpgateError(
-      "usage",
-      "no prompt: give PROMPT, or '-' to read it from stdin\nSee 'acpgate run --help'.",
-    );
-
-  const plane = createPlane({
-    configFile: values.config,
-    cwd: process.cwd(),
-    policy: values.policy,
-    environment: values.env,
-    surface: "cli",
-    logger: createLogger({ format: logFormat }),
-  });
-  // Nothing runs unless its decisions can be recorded. Sessions a killed acpgate left
-  // unfinished are marked lost first (audit/lostSessions.ts).
-  await plane.audit
-    .open()
-    .then(() => plane.audit.markLostSessions())
-    .catch(async (error: unknown) => {
-      await plane.dispose().catch(() => undefined);
-      throw error;
-    });
-  const printer = createPrinter(format);
-  const spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
+  let format: OutputFormat = values.json ? "json" : formatOf(values.format);
+  let printer: EventPrinter | undefined;
+  let stopper: RunStopper | undefined;
+  let plane: Plane | undefined;
   let session: Session | undefined;
-  let stop: RunStopper | undefined;
-  const result: Record<string, unknown> = {
-    agentId:
-      values.resume === undefined
-        ? (values.agent ?? plane.config.defaultAgent ?? "demo")
-        : values.agent,
-  };
-  let code: number = EXIT.runtime;
+  let stopReason: string | undefined;
+  let failure: unknown;
+  const result: Record<string, unknown> = {};
+  let spinner: Spinner | undefined;
   try {
+    if (values.json && values.format !== undefined && values.format !== "json")
+      throw new AcpgateError("usage", `--json and --format ${values.format} contradict each other`);
+    format = values.json
+      ? "json"
+      : oneOf<OutputFormat>("format", values.format, ["text", "json", "quiet"], "text");
+    const shown = (printer = createPrinter(format));
+    const logFormat = oneOf<LogFormat>(
+      "log-format",
+      values["log-format"],
+      ["text", "json"],
+      "text",
+    );
+    const timeoutMs = values.timeout ? parseDuration(values.timeout, "--timeout") : 0;
+    if (positionals.length > 1)
+      throw new AcpgateError("usage", "run takes one PROMPT argument (quote it), or '-' for stdin");
+    // From here on a signal or --timeout ends the run, however far it got (start-up included).
+    stopper = new RunStopper(values.timeout ? { ms: timeoutMs, text: values.timeout } : undefined);
+    stopper.arm();
+    const promptArg = positionals[0];
+    const prompt =
+      promptArg === "-" || (promptArg === undefined && !process.stdin.isTTY)
+        ? await stopper.race(readStdin()).catch((error: unknown) => {
+            process.stdin.destroy();
+            throw error;
+          })
+        : promptArg;
+    if (!prompt?.trim())
+      throw new AcpgateError(
+        "usage",
+        "no prompt: give PROMPT, or '-' to read it from stdin\nSee 'acpgate run --help'.",
+      );
+    const cwd = directoryArg("--cwd", values.cwd ?? ".");
+
+    plane = createPlane({
+      configFile: values.config,
+      cwd: process.cwd(),
+      policy: values.policy,
+      environment: values.env,
+      surface: "cli",
+      logger: createLogger({ format: logFormat }),
+    });
+    // Nothing runs unless its decisions can be recorded. Sessions a killed acpgate left
+    // unfinished are marked lost first (audit/lostSessions.ts).
+    await plane.audit.open();
+    await plane.audit.markLostSessions();
+    stopper.check();
     // A new session from the flags, or (--resume) a recorded one as it was; refusals come first.
-    const run = await runRequest(plane, { ...values });
+    const run = await runRequest(plane, { ...values, cwd });
     Object.assign(result, run.facts);
+    spinner = new Spinner(process.stderr, format === "text" && process.stderr.isTTY === true);
     spinner.start(`starting agent ${run.facts.agentId}`);
     // Secrets and MCP servers are resolved first: a missing one refuses before any spawn.
     session = await plane.manager.prepareWithInputs(run.request);
-    session.on((event) => printer.onEvent(event));
-    stop = new RunStopper(session);
+    session.on((event) => shown.onEvent(event));
+    stopper.attach(session);
     await session.start();
+    stopper.check();
     spinner.stop();
-    printer.note(describePolicy(run.policy));
-    if (run.note) printer.note(run.note);
-    stop.arm(timeoutMs);
+    shown.note(describePolicy(run.policy));
+    if (run.note) shown.note(run.note);
     const turn = await session.prompt(prompt);
-    code = exitCodeForTurn({
-      ...turn,
-      ...session.stats,
-      timedOut: stop.timedOut,
-      interrupted: stop.interrupted,
-    });
-    Object.assign(result, { stopReason: turn.stopReason, ...session.stats });
+    stopReason = turn.stopReason;
   } catch (error) {
-    spinner.stop();
-    code = stop?.timedOut
-      ? EXIT.timeout
-      : stop?.interrupted
-        ? EXIT.interrupted
-        : error instanceof AcpgateError
-          ? exitCodeForError(error.code)
-          : EXIT.runtime;
-    const message = redactKnownSecrets(
-      stop?.timedOut ? `timed out after ${values.timeout}` : errorMessage(error),
-    );
-    Object.assign(result, {
-      error: { code: error instanceof AcpgateError ? error.code : "internal", message },
-    });
-    if (format !== "json") process.stderr.write(`acpgate: ${message}\n`);
+    failure = error;
   } finally {
-    stop?.disarm();
+    stopper?.settle();
+    spinner?.stop();
+    // The handlers stay until the agent is gone: a signal while closing forces the kill.
     await session?.close().catch(() => undefined);
-    await plane.dispose();
+    await plane?.dispose().catch(() => undefined);
+    stopper?.disarm();
   }
-  await printer.finish({ ...result, exitCode: code });
-  return code;
+  const outcome = runOutcome({
+    ...(failure !== undefined ? { failure } : {}),
+    ...(stopReason !== undefined ? { stopReason } : {}),
+    ...(session ? { stats: session.stats } : {}),
+    ...(stopper ? { stopper } : {}),
+  });
+  if (stopReason !== undefined) result.stopReason = stopReason;
+  if (session) Object.assign(result, session.stats);
+  printer ??= createPrinter(format);
+  await printer.finish({ ...result, ...redacted(outcome) });
+  return outcome.exitCode;
 }
 
-/** --timeout and Ctrl-C: cancel the turn first, kill the agent if it does not stop in time. */
-class RunStopper {
-  timedOut = false;
-  interrupted = false;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly onSignal = (): void => {
-    this.interrupted = true;
-    void this.stop(new AcpgateError("cancelled", "interrupted"));
+/**
+ * A run whose flags could not even be parsed: still one line why, and in a json run still a
+ * `run_finished` (the format read from the raw arguments).
+ */
+export async function runArgumentsFailed(argv: string[], error: unknown): Promise<number> {
+  const outcome = runOutcome({ failure: error });
+  await createPrinter(formatIn(argv)).finish({ ...redacted(outcome) });
+  return outcome.exitCode;
+}
+
+function redacted(outcome: RunOutcome): RunOutcome {
+  return {
+    ...outcome,
+    ...(outcome.reason !== undefined ? { reason: redactKnownSecrets(outcome.reason) } : {}),
+    ...(outcome.error
+      ? { error: { ...outcome.error, message: redactKnownSecrets(outcome.error.message) } }
+      : {}),
   };
+}
 
-  constructor(private readonly session: Session) {}
+function formatOf(value: string | undefined): OutputFormat {
+  return value === "json" || value === "quiet" ? value : "text";
+}
 
-  arm(timeoutMs: number): void {
-    process.once("SIGINT", this.onSignal);
-    process.once("SIGTERM", this.onSignal);
-    if (timeoutMs > 0) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        void this.stop(new AcpgateError("timeout", `timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
-    }
-  }
-
-  disarm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    process.off("SIGINT", this.onSignal);
-    process.off("SIGTERM", this.onSignal);
-  }
-
-  private async stop(reason: AcpgateError): Promise<void> {
-    await this.session.cancel();
-    const killer = setTimeout(() => void this.session.kill(reason), CANCEL_GRACE_MS);
-    killer.unref();
-  }
+/** The `--format` asked for, read from raw arguments (`--format json`, `--format=json`, `--json`). */
+function formatIn(argv: string[]): OutputFormat {
+  if (argv.includes("--json")) return "json";
+  const at = argv.lastIndexOf("--format");
+  const value = at >= 0 ? argv[at + 1] : argv.findLast((a) => a.startsWith("--format="))?.slice(9);
+  return formatOf(value);
 }

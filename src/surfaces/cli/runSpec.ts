@@ -23,7 +23,7 @@ export const RUN_FLAGS = {
   timeout: {
     type: "string",
     arg: "DUR",
-    help: "give up after DUR (e.g. 90s, 10m): cancel, then kill (default: none)",
+    help: "give up after DUR (e.g. 90s, 10m), start-up included: cancel the turn, then kill\nthe agent (default: none)",
   },
   name: {
     type: "string",
@@ -55,6 +55,9 @@ streams the answer, and exits with a code that says how it ended.`,
   2 usage or config error · 3 timeout · 4 refused to start (missing capability,
   MCP server or secret; a --resume that cannot be done as recorded)
   5 a permission was refused by policy and nothing approved
-  6 max_tokens, max_turn_requests or refusal · 130 cancelled or interrupted`,
+  6 max_tokens, max_turn_requests or refusal · 130 interrupted (SIGINT, SIGTERM,
+  SIGHUP) or the agent cancelled the turn. Every non-zero exit prints why on stderr.`,
   load: async () => (await import("./runCommand.js")).runCommand,
+  argumentsFailed: async (argv, error) =>
+    (await import("./runCommand.js")).runArgumentsFailed(argv, error),
 });
