@@ -15,7 +15,7 @@ import { GovernedGuard } from "../../src/governance/governedGuard.js";
 import type { Guard } from "../../src/governance/guard.js";
 import { PolicyGuard } from "../../src/governance/policyGuard.js";
 import type { SessionEvent } from "../../src/sessions/events.js";
-import { memorySession, permissionParams, type Turn } from "../support/memoryAgent.js";
+import { askPermission, memorySession, type Turn } from "../support/memoryAgent.js";
 import { scratchDir } from "../support/scratchDir.js";
 import { deferred } from "../../src/util/deferred.js";
 import { WritingGuard } from "../support/writingGuard.js";
@@ -87,24 +87,18 @@ void test("the audit records the paths and the command policy judged, and event 
   const answers: RequestPermissionResponse[] = [];
   const turn: Turn = async (client, sessionId) => {
     answers.push(
-      await client.request(
-        "session/request_permission",
-        permissionParams(sessionId, {
-          toolCallId: "t1",
-          kind: "edit",
-          rawInput: { file_path: "/etc/passwd" },
-        }),
-      ),
+      await askPermission(client, sessionId, {
+        toolCallId: "t1",
+        kind: "edit",
+        rawInput: { file_path: "/etc/passwd" },
+      }),
     );
     answers.push(
-      await client.request(
-        "session/request_permission",
-        permissionParams(sessionId, {
-          toolCallId: "t2",
-          kind: "execute",
-          rawInput: { cmd: "rm -rf ~" },
-        }),
-      ),
+      await askPermission(client, sessionId, {
+        toolCallId: "t2",
+        kind: "execute",
+        rawInput: { cmd: "rm -rf ~" },
+      }),
     );
     return "end_turn";
   };
@@ -152,14 +146,11 @@ void test("a slow approver: the agent hears the answer only after `decided` is c
   const { dir, store, audit } = await slowDecidedStore();
   const seenAtAnswer: number[] = [];
   const turn: Turn = async (client, sessionId) => {
-    await client.request(
-      "session/request_permission",
-      permissionParams(sessionId, {
-        toolCallId: "t1",
-        kind: "edit",
-        locations: [{ path: "a.txt" }],
-      }),
-    );
+    await askPermission(client, sessionId, {
+      toolCallId: "t1",
+      kind: "edit",
+      locations: [{ path: "a.txt" }],
+    });
     seenAtAnswer.push((await committed(store, "permission_decided")).length);
     return "end_turn";
   };
@@ -179,14 +170,11 @@ void test("session/cancel answers both pending permissions `cancelled`, each rec
   let asked = 0;
   const bothAsked = deferred<void>();
   const ask = async (client: AgentContext, sessionId: string, id: string) => {
-    const answer: RequestPermissionResponse = await client.request(
-      "session/request_permission",
-      permissionParams(sessionId, {
-        toolCallId: id,
-        kind: "edit",
-        locations: [{ path: `${id}.txt` }],
-      }),
-    );
+    const answer: RequestPermissionResponse = await askPermission(client, sessionId, {
+      toolCallId: id,
+      kind: "edit",
+      locations: [{ path: `${id}.txt` }],
+    });
     const recorded = (await committed(store, "permission_decided")).filter(
       (r) => r.tool?.toolCallId === id && r.decision?.outcome === "cancelled",
     ).length;
@@ -247,14 +235,11 @@ void test("a store that fails ends the session audit_unavailable (exit 1), and t
   const turn: Turn = async (client, sessionId) => {
     try {
       heard.push(
-        await client.request(
-          "session/request_permission",
-          permissionParams(sessionId, {
-            toolCallId: "t1",
-            kind: "edit",
-            locations: [{ path: "a.txt" }],
-          }),
-        ),
+        await askPermission(client, sessionId, {
+          toolCallId: "t1",
+          kind: "edit",
+          locations: [{ path: "a.txt" }],
+        }),
       );
     } catch (error) {
       heard.push((error as { code?: number }).code);
@@ -281,14 +266,11 @@ void test("a chain that throws while deciding refuses, on the record", async () 
   const answers: RequestPermissionResponse[] = [];
   const turn: Turn = async (client, sessionId) => {
     answers.push(
-      await client.request(
-        "session/request_permission",
-        permissionParams(sessionId, {
-          toolCallId: "t1",
-          kind: "edit",
-          locations: [{ path: "a.txt" }],
-        }),
-      ),
+      await askPermission(client, sessionId, {
+        toolCallId: "t1",
+        kind: "edit",
+        locations: [{ path: "a.txt" }],
+      }),
     );
     return "end_turn";
   };

@@ -1,4 +1,4 @@
-import { agent, type AgentContext } from "@agentclientprotocol/sdk";
+import { agent, type AgentContext, type RequestPermissionResponse } from "@agentclientprotocol/sdk";
 import { memoryChannelPair } from "../../src/agents/memoryChannel.js";
 import { agentEntrySchema } from "../../src/config/agentSchema.js";
 import type { SessionGuard } from "../../src/sessions/sessionGuard.js";
@@ -87,4 +87,13 @@ export function permissionParams(
       { optionId: "r1", name: "Reject", kind: "reject_once" as const },
     ],
   };
+}
+
+/** The agent asks permission for one tool call and gets the client's answer. */
+export function askPermission(
+  client: AgentContext,
+  sessionId: string,
+  toolCall: Record<string, unknown> & { toolCallId: string },
+): Promise<RequestPermissionResponse> {
+  return client.request("session/request_permission", permissionParams(sessionId, toolCall));
 }
