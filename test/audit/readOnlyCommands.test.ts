@@ -20,10 +20,9 @@ chmodSync(tmp.dir, 0o755);
 after(() => tmp.remove());
 
 /**
- * Root reads through another user (nobody), for whom a root-owned 0644 file in a 0755
- * directory is read-only; any other user makes its own files read-only.
+ * The reader is bound by file permissions (as root: without the override capabilities), so
+ * a 0444 database in a 0555 directory is one it can read but not write.
  */
-const asRoot = process.getuid?.() === 0;
 const readerTmp = join(tmp.dir, "reader-tmp");
 mkdirSync(readerTmp, { mode: 0o777 });
 chmodSync(readerTmp, 0o777);
@@ -33,7 +32,7 @@ function readAs(args: string[], cwd: string): Promise<CliResult> {
     cwd,
     // The demo agent (doctor) keeps its history under TMPDIR: one the reader may write.
     env: { ...process.env, HOME: cwd, TMPDIR: readerTmp },
-    ...(asRoot ? { user: { uid: 65534, gid: 65534 } } : {}),
+    boundByPermissions: true,
   });
 }
 
@@ -47,9 +46,9 @@ async function readOnlyDatabase(
   assert.equal(run.code, 5, run.stderr);
   const dir = join(work, ".acpgate");
   const file = join(dir, "acpgate.db");
-  chmodSync(file, asRoot ? 0o644 : 0o444);
-  chmodSync(dir, asRoot ? 0o755 : 0o555);
-  chmodSync(work, asRoot ? 0o755 : 0o555);
+  chmodSync(file, 0o444);
+  chmodSync(dir, 0o555);
+  chmodSync(work, 0o555);
   return { work, dir, file };
 }
 
@@ -93,7 +92,8 @@ void test("read-only commands work on a database the user can read but not write
   assert.ok(readFileSync(file).equals(before), "the database is unchanged");
 
   // While a writer has it open, its WAL holds commits the file does not: a reader sees them.
-  chmodSync(dir, 0o755);
+  // (The writer, this process, needs the directory for its WAL; root overrides the mode.)
+  if (process.getuid?.() !== 0) chmodSync(dir, 0o755);
   const writer = await createAuditStore({ sqlite: file }, work).open();
   try {
     await writer.append({

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CLI, runCli } from "../support/cli.js";
+import { cliCommand, runCli } from "../support/cli.js";
 import { tempDir } from "../support/tempDir.js";
 
 test("--cwd that does not exist, or is a file: exit 2 'no such directory', no spawn error", async () => {
@@ -32,29 +32,9 @@ test("a --config that is a directory, or cannot be read: exit 2 naming the file"
     writeFileSync(file, "agents: {}\n");
     chmodSync(file, 0o000);
     chmodSync(ws.dir, 0o755);
-    // root reads anything: run the CLI as nobody so that the read really fails.
-    const asNobody = process.getuid?.() === 0;
-    const result = asNobody
-      ? spawnSync(
-          "setpriv",
-          [
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
-            process.execPath,
-            CLI,
-            "run",
-            "--config",
-            file,
-            "hi",
-          ],
-          { cwd: ws.dir, encoding: "utf8", timeout: 30_000 },
-        )
-      : spawnSync(process.execPath, [CLI, "run", "--config", file, "hi"], {
-          cwd: ws.dir,
-          encoding: "utf8",
-          timeout: 30_000,
-        });
+    // Bound by file permissions even as root (no override capability): the read really fails.
+    const [command, argv] = cliCommand(["run", "--config", file, "hi"], true);
+    const result = spawnSync(command, argv, { cwd: ws.dir, encoding: "utf8", timeout: 30_000 });
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr, /cannot read config file .*secret\.yaml: EACCES/);
   } finally {

@@ -21,16 +21,20 @@ export function runCli(
     input?: string;
     env?: NodeJS.ProcessEnv;
     timeoutMs?: number;
-    /** Run as this user (the test process must be root). */
-    user?: { uid: number; gid: number };
+    /**
+     * Run bound by file permissions even as root: without CAP_DAC_OVERRIDE and
+     * CAP_DAC_READ_SEARCH (setpriv), so a 0444 file is read-only and a 0000 one unreadable —
+     * also for the owner, wherever the checkout lives (another user could not enter a 0700 one).
+     */
+    boundByPermissions?: boolean;
   } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const [command, argv] = cliCommand(args, options.boundByPermissions === true);
+    const child = spawn(command, argv, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ["pipe", "pipe", "pipe"],
-      ...options.user,
     });
     let stdout = "";
     let stderr = "";
@@ -59,4 +63,13 @@ export function jsonLines(stdout: string): Record<string, unknown>[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The CLI's command line; `boundByPermissions` drops root's file-permission override. */
+export function cliCommand(args: string[], boundByPermissions = false): [string, string[]] {
+  if (!boundByPermissions || process.getuid?.() !== 0) return [process.execPath, [CLI, ...args]];
+  return [
+    "setpriv",
+    ["--bounding-set=-dac_override,-dac_read_search", process.execPath, CLI, ...args],
+  ];
 }
