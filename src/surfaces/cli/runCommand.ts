@@ -2,14 +2,13 @@ import { parseDuration } from "../../util/duration.js";
 import { AcpgateError } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
-import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { createLogger, type LogFormat } from "../../audit/logger.js";
 import { createPlane, type Plane } from "../plane.js";
 import { oneOf, readStdin } from "./args.js";
 import type { CommandInput } from "./commandSpec.js";
 import { directoryArg } from "./directoryArg.js";
 import { createPrinter, type EventPrinter, type OutputFormat } from "./eventPrinter.js";
-import { runOutcome, type RunOutcome } from "./runOutcome.js";
+import { runOutcome } from "./runOutcome.js";
 import { runRequest } from "./runRequest.js";
 import type { RUN_FLAGS } from "./runSpec.js";
 import { RunStopper } from "./runStopper.js";
@@ -115,7 +114,8 @@ export async function runCommand({
   if (stopReason !== undefined) result.stopReason = stopReason;
   if (session) Object.assign(result, session.stats);
   printer ??= createPrinter(format);
-  await printer.finish({ ...result, ...redacted(outcome) });
+  // The printer's writers mask every secret in what they write (run_finished included).
+  await printer.finish({ ...result, ...outcome });
   return outcome.exitCode;
 }
 
@@ -125,18 +125,8 @@ export async function runCommand({
  */
 export async function runArgumentsFailed(argv: string[], error: unknown): Promise<number> {
   const outcome = runOutcome({ failure: error });
-  await createPrinter(formatIn(argv)).finish({ ...redacted(outcome) });
+  await createPrinter(formatIn(argv)).finish({ ...outcome });
   return outcome.exitCode;
-}
-
-function redacted(outcome: RunOutcome): RunOutcome {
-  return {
-    ...outcome,
-    ...(outcome.reason !== undefined ? { reason: redactKnownSecrets(outcome.reason) } : {}),
-    ...(outcome.error
-      ? { error: { ...outcome.error, message: redactKnownSecrets(outcome.error.message) } }
-      : {}),
-  };
 }
 
 function formatOf(value: string | undefined): OutputFormat {
