@@ -24,7 +24,9 @@ export function checkConfig(
 ): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const agentIds = [...new Set([...builtinAgentIds, ...Object.keys(config.agents)])].sort();
-  if (config.defaultAgent !== undefined && !agentIds.includes(config.defaultAgent)) {
+  // Agents of a registry are known only once it is read (the catalogue checks them then).
+  const registry = config.catalogue.registry !== undefined;
+  if (config.defaultAgent !== undefined && !registry && !agentIds.includes(config.defaultAgent)) {
     problems.push({
       path: ["defaultAgent"],
       message: `unknown agent '${config.defaultAgent}'; known agents: ${agentIds.join(", ")}`,
@@ -32,6 +34,15 @@ export function checkConfig(
   }
   problems.push(...checkPolicyReferences(config));
   for (const [id, entry] of Object.entries(config.agents)) {
+    const starts = entry.command ?? entry.npx ?? entry.binary;
+    if (starts === undefined && !registry && !builtinAgentIds.includes(id))
+      problems.push({
+        path: ["agents", id],
+        atKey: true,
+        message:
+          `'${id}' is not a built-in agent, so its entry needs one of 'command', 'npx' or ` +
+          `'binary' (built-in agents: ${builtinAgentIds.join(", ")})`,
+      });
     duration(problems, ["agents", id, "startupTimeout"], entry.startupTimeout);
     duration(
       problems,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentEntrySchema } from "./agentSchema.js";
+import { agentConfigSchema } from "./agentSchema.js";
 import { environmentSchema, secretSourcesSchema } from "./environmentSchema.js";
 import { policySchema } from "./policySchema.js";
 import { serverSchema } from "./serverSchema.js";
@@ -10,9 +10,21 @@ export const configSchema = z
   .strictObject({
     agents: z
       // No regex flags: the JSON Schema's `pattern` has none.
-      .record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/), agentEntrySchema)
+      .record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/), agentConfigSchema)
       .default({})
       .describe("the agents, by the id every surface uses"),
+    catalogue: z
+      .strictObject({
+        registry: z
+          .union([z.string().min(1), z.array(z.string().min(1))])
+          .optional()
+          .describe(
+            "ACP registry files (or URLs fetched once by `acpgate agents import URL`) whose " +
+              "agents join the catalogue; built-in facts apply on top by id",
+          ),
+      })
+      .default({})
+      .describe("where agents come from besides the built-ins"),
     defaultAgent: z.string().optional().describe("the agent `run` uses when --agent is not given"),
     environments: z
       .record(z.string(), environmentSchema)

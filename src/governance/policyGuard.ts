@@ -12,7 +12,7 @@ import type {
   Verdict,
 } from "../policy/policyTypes.js";
 import type { GuardContext, StartedSession } from "../sessions/sessionGuard.js";
-import { AcpgateError } from "../util/errors.js";
+import { AcpgateError, isAcpgateError } from "../util/errors.js";
 import { WorkspaceRoots } from "../workspace/pathFacts.js";
 import { TerminalManager } from "../workspace/terminalManager.js";
 import type { Approver } from "./approver.js";
@@ -20,6 +20,7 @@ import type { Guard, PermissionAnswer, PermissionAsk } from "./guard.js";
 import { GuardedWorkspace } from "./guardedWorkspace.js";
 import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
 import { alignMode, applyPolicyAtStart } from "./policyStart.js";
+import { checkConfiguredModes, missingReadOnlyMode, type ModeClaims } from "./modeFacts.js";
 
 export interface PolicyGuardOptions {
   policy: Policy;
@@ -37,6 +38,8 @@ export interface PolicyGuardOptions {
   terminalEnv?: Record<string, string>;
   /** The mode a resumed session was recorded in: restored at start, or the start is refused. */
   recordedMode?: string;
+  /** What the config file and the catalogue claim about the agent's modes, checked at start. */
+  modeClaims?: ModeClaims;
 }
 
 /**
@@ -117,13 +120,24 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   async sessionStarted(session: StartedSession): Promise<void> {
     this.session = session;
     registerPolicyControl(session, this);
-    await applyPolicyAtStart(
-      session,
-      this.options.entry,
-      this.policy,
-      this.options.unattended,
-      this.options.recordedMode,
-    );
+    const claims = this.options.modeClaims;
+    if (claims) checkConfiguredModes(session, claims);
+    try {
+      await applyPolicyAtStart(
+        session,
+        this.options.entry,
+        this.policy,
+        this.options.unattended,
+        this.options.recordedMode,
+      );
+    } catch (error) {
+      const outdated = claims && missingReadOnlyMode(session, claims);
+      if (!outdated || !isAcpgateError(error, "capability_missing")) throw error;
+      throw new AcpgateError(error.code, `${error.message} Note: ${outdated}.`, {
+        ...error.details,
+        catalogue: outdated,
+      });
+    }
   }
 
   /** A mode riskier than the posture (or unmapped) is refused, whoever asks. */

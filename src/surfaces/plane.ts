@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
-import { builtinAgents } from "../agents/builtinAgents.js";
-import { Catalogue } from "../agents/catalogue.js";
+import { BUILTIN_AGENT_IDS, Catalogue, type CatalogueItem } from "../agents/catalogue.js";
+import { readOnlyModesOf } from "../agents/agentFacts.js";
+import type { ModeClaims } from "../governance/modeFacts.js";
 import { CredentialBroker } from "../inputs/credentialBroker.js";
 import { environmentNamed, planInputs, resolveInputs } from "../inputs/sessionInputs.js";
 import { loadConfig, type LoadedConfig } from "../config/loadConfig.js";
@@ -23,6 +24,18 @@ import { cliActor } from "../audit/actor.js";
 import { createLogger, type Logger } from "../audit/logger.js";
 import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
+
+/** What the config file and the catalogue say about an agent's modes (checked at start). */
+function modeClaimsOf(item: CatalogueItem): ModeClaims {
+  const readOnly = item.facts
+    ? readOnlyModesOf(item.facts).filter((id) => item.entry.modes[id] === "read-only")
+    : [];
+  return {
+    configured: item.configuredModes,
+    readOnly,
+    ...(item.facts ? { verifiedAt: item.facts.verified.version } : {}),
+  };
+}
 
 /** Policies that exist without any configuration. */
 export const BUILTIN_POLICIES = BUILTIN_POLICY_NAMES;
@@ -80,7 +93,7 @@ export function createPlane(options: PlaneOptions): Plane {
   const loaded: LoadedConfig = loadConfig({
     file: options.configFile,
     cwd: options.cwd,
-    builtinAgentIds: Object.keys(builtinAgents()),
+    builtinAgentIds: BUILTIN_AGENT_IDS,
   });
   const config = loaded.config;
   const environment =
@@ -90,8 +103,8 @@ export function createPlane(options: PlaneOptions): Plane {
   // Resolve now: an unknown policy or an `extends` cycle is a config error before any spawn.
   const policy = policyFor(options.policy ?? environment?.policy ?? "read-only");
   const configFile = loaded.file ? realPathOf(loaded.file, options.cwd) : undefined;
-  const catalogue = new Catalogue(config);
   const baseDir = loaded.file ? dirname(loaded.file) : options.cwd;
+  const catalogue = new Catalogue(config, { baseDir });
   const planeEnv = options.overrides?.planeEnv ?? process.env;
   const broker = new CredentialBroker({ planeEnv, baseDir });
   /** A request's policy: named on the request, else its environment's, else the plane's. */
@@ -124,6 +137,7 @@ export function createPlane(options: PlaneOptions): Plane {
       unattended: request.unattended ?? false,
       ...(request.approver ? { approver: request.approver } : {}),
       ...(request.resumed?.mode !== undefined ? { recordedMode: request.resumed.mode } : {}),
+      modeClaims: modeClaimsOf(catalogue.item(request.agentId)),
     });
   const manager = new SessionManager<GovernedRequest>(
     governedSessions({

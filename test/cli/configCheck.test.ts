@@ -48,7 +48,7 @@ void test("config check: every schema problem as file:line: field, exit 2", asyn
   const lines = result.stderr.trim().split("\n");
   assert.ok(
     lines.includes(
-      `${path}:3: agents.claude: an agent needs exactly one of \`command\`, \`npx\` or \`binary\``,
+      `${path}:3: agents.claude: an agent takes at most one of \`command\`, \`npx\` or \`binary\``,
     ),
     result.stderr,
   );
@@ -72,7 +72,7 @@ void test("config check: every schema problem as file:line: field, exit 2", asyn
     file: path,
     line: 3,
     field: "agents.claude",
-    message: "an agent needs exactly one of `command`, `npx` or `binary`",
+    message: "an agent takes at most one of `command`, `npx` or `binary`",
   });
 });
 

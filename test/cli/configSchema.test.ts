@@ -65,7 +65,9 @@ void test("every configuration example starts with the schema modeline, and both
 const CASES: [string, boolean][] = [
   ["agents: { Claude_2: { command: claude-agent-acp } }", true],
   ["agents: { claude: { npx: { package: x }, env: { A: '1' } } }", true],
-  ["agents: { claude: {} }", false],
+  // A built-in's id alone refines it (the catalogue checks unknown ids).
+  ["agents: { claude: {} }", true],
+  ["agents: { codex: { env: { HOME: /tmp/h } } }", true],
   ["agents: { claude: { command: a, binary: { cmd: b } } }", false],
   ["agents: { -x: { command: a } }", false],
   ["agents: { claude: { command: a, colour: blue } }", false],

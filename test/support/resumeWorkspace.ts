@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_AGENT_PATH } from "../../src/agents/builtinAgents.js";
+import { DEMO_AGENT_PATH } from "../../src/agents/builtin/demo.js";
 import { FIXTURES, runCli, type CliResult } from "./cli.js";
 import { jsonEvents } from "./runCli.js";
 import { tempDir } from "./tempDir.js";

@@ -1,40 +1,28 @@
-import { resolveCommand } from "../../agents/catalogue.js";
 import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { AcpgateError } from "../../util/errors.js";
 import { createPlane } from "../plane.js";
 import type { AGENTS_LIST_FLAGS, AGENTS_SHOW_FLAGS } from "./agentsSpecs.js";
 import { formatAgentView, showAgent } from "./agentsShow.js";
+import { catalogueView } from "./agentCatalogueView.js";
+import { formatAgentTable, listRow } from "./agentTable.js";
 import type { CommandInput } from "./commandSpec.js";
 import { EXIT } from "./exitCodes.js";
 
-/** `agents list --json`: the version of each line, bumped on incompatible change. */
-export const AGENT_SCHEMA = "acpgate.agent.v1";
-/** `agents show --json`. */
-export const AGENT_INPUTS_SCHEMA = "acpgate.agent-inputs.v1";
+export { AGENT_SCHEMA, AGENT_INPUTS_SCHEMA } from "./agentSchemaTags.js";
+import { AGENT_INPUTS_SCHEMA } from "./agentSchemaTags.js";
 
 export async function agentsListCommand({
   values,
   out,
 }: CommandInput<typeof AGENTS_LIST_FLAGS>): Promise<number> {
   const plane = createPlane({ configFile: values.config, cwd: process.cwd() });
-  const rows = plane.catalogue.ids().map((id) => {
-    const entry = plane.catalogue.get(id);
-    const command = resolveCommand(entry);
-    return {
-      schema: AGENT_SCHEMA,
-      id,
-      command: [command.command, ...command.args].join(" "),
-      dialect: entry.dialect,
-      description: entry.description ?? "",
-    };
-  });
+  const views = plane.catalogue.ids().map((id) => catalogueView(plane.catalogue.item(id)));
   await plane.dispose();
-  for (const row of rows)
-    out.write(
-      values.json
-        ? `${JSON.stringify(row)}\n`
-        : `${row.id.padEnd(12)} ${row.description || row.command}\n`,
-    );
+  if (values.json) {
+    for (const view of views) out.write(`${JSON.stringify(listRow(view))}\n`);
+    return EXIT.ok;
+  }
+  out.write(redactKnownSecrets(formatAgentTable(views)));
   return EXIT.ok;
 }
 

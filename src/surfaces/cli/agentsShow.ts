@@ -2,21 +2,36 @@ import { resolveCommand } from "../../agents/catalogue.js";
 import { describeInputs, type AgentInputsView } from "../../inputs/describeInputs.js";
 import { planInputs } from "../../inputs/sessionInputs.js";
 import type { Plane } from "../plane.js";
+import {
+  catalogueView,
+  formatCatalogueView,
+  type AgentCatalogueView,
+} from "./agentCatalogueView.js";
 
-/** `acpgate agents show ID [--env NAME]`: what the agent would be given, values masked. */
-export function showAgent(
-  plane: Plane,
-  id: string,
-  environment: string | undefined,
-): AgentInputsView {
-  const entry = plane.catalogue.get(id);
+export type AgentView = AgentInputsView & { catalogue: AgentCatalogueView };
+
+/**
+ * `acpgate agents show ID [--env NAME]`: the effective entry (built-in, registry and config
+ * merged, with where each field came from) and what the agent would be given, values masked.
+ */
+export function showAgent(plane: Plane, id: string, environment: string | undefined): AgentView {
+  const item = plane.catalogue.item(id);
+  const entry = item.entry;
   const plan = planInputs({ config: plane.config, entry, environment, baseDir: plane.baseDir });
-  return describeInputs({ id, command: resolveCommand(entry), entry, plan, planeEnv: process.env });
+  const inputs = describeInputs({
+    id: item.id,
+    command: resolveCommand(entry),
+    entry,
+    plan,
+    planeEnv: process.env,
+  });
+  return { ...inputs, catalogue: catalogueView(item) };
 }
 
-export function formatAgentView(view: AgentInputsView): string {
+export function formatAgentView(view: AgentView): string {
   const lines = [
-    `agent        ${view.id}`,
+    ...formatCatalogueView(view.catalogue),
+    "",
     `command      ${view.command}`,
     `args         ${view.args.map(quote).join(" ") || "(none)"}`,
     `environment  ${view.environment ?? "(none)"}${view.policy ? ` (policy ${view.policy})` : ""}`,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { builtinAgents } from "../../agents/builtinAgents.js";
+import { BUILTIN_AGENT_IDS } from "../../agents/catalogue.js";
 import { configJsonSchema } from "../../config/configJsonSchema.js";
 import {
   DEFAULT_CONFIG_FILE,
@@ -62,5 +62,5 @@ function checkConfig(text: string, file: string): ConfigIssue[] {
     if (isAcpgateError(error, "config_invalid")) return error.details.configIssues as ConfigIssue[];
     throw error;
   }
-  return source.references(Object.keys(builtinAgents()));
+  return source.references(BUILTIN_AGENT_IDS);
 }

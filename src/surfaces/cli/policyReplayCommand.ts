@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { openAuditStore } from "../../audit/openAuditStore.js";
 import { Catalogue } from "../../agents/catalogue.js";
 import { loadConfig } from "../../config/loadConfig.js";
@@ -34,7 +35,9 @@ export async function policyReplayCommand({
   };
   const policyFor = (name: string) => resolvePolicy(name, policies);
   const policy = policyFor(values.policy);
-  const catalogue = new Catalogue(loaded.config);
+  const catalogue = new Catalogue(loaded.config, {
+    baseDir: loaded.file ? dirname(loaded.file) : cwd,
+  });
   const store = await openAuditStore(loaded.config.storage, cwd, { access: "read" });
   try {
     const sessionId = values.session ? await resolveSessionId(store, values.session) : undefined;

@@ -1,0 +1,25 @@
+import type { AgentFacts } from "../agentFacts.js";
+
+export const kilo: AgentFacts = {
+  id: "kilo",
+  registryIds: ["kilo-code", "kilocode"],
+  name: "Kilo Code CLI",
+  description: "Kilo Code's CLI in ACP mode",
+  start: { npx: { package: "@kilocode/cli@^7.8.1", args: ["acp"] } },
+  install: "npm install -g @kilocode/cli",
+  fileAccess: "self",
+  modes: {
+    via: "config_option",
+    default: "code",
+    kinds: { ask: "read-only", architect: "read-only" },
+    note: "an opencode fork; `code` and `debug` edit without a recorded posture",
+  },
+  auth: { methods: [], apiKeys: ["KILOCODE_TOKEN"] },
+  stateDirs: ["~/.kilocode", "~/.local/share/kilo", "~/.config/kilo"],
+  quirks: [],
+  verified: {
+    version: "7.8.1",
+    tested: false,
+    how: "from the vendor's documentation, not run here",
+  },
+};
