@@ -10,7 +10,6 @@ export const kilo: AgentFacts = {
   fileAccess: "self",
   modes: {
     via: "config_option",
-    default: "code",
     kinds: { ask: "read-only", architect: "read-only" },
     note: "an opencode fork; `code` and `debug` edit without a recorded posture",
   },

@@ -34,10 +34,11 @@ export interface AgentCatalogueView {
 export function catalogueView(item: CatalogueItem): AgentCatalogueView {
   const { entry, facts } = item;
   const resolved = resolveCommand(entry);
-  const kinds = {
-    ...Object.assign({}, ...(facts?.versions ?? []).map((v) => v.modes?.kinds)),
-    ...facts?.modes.kinds,
-  } as Record<string, ModeKind>;
+  // The current line's modes first, then an older adapter's, then any the config adds.
+  const lines = [facts?.modes, ...(facts?.versions ?? []).map((v) => v.modes)];
+  const kinds: Record<string, ModeKind> = {};
+  for (const modes of lines)
+    for (const [id, kind] of Object.entries(modes?.kinds ?? {})) kinds[id] ??= kind;
   const ids = [...new Set([...Object.keys(kinds), ...Object.keys(entry.modes)])];
   const start = entry.npx
     ? `npx ${entry.npx.package}${entry.npx.args.length ? ` ${entry.npx.args.join(" ")}` : ""}`

@@ -1,0 +1,165 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { DEMO_AGENT_PATH } from "../../src/agents/builtin/demo.js";
+import { runCli } from "../support/cli.js";
+import { tempDir } from "../support/tempDir.js";
+
+const README = "# Widget\n\nA widget.\n";
+
+/** An executable that starts the bundled demo agent: what an installed agent CLI looks like. */
+function demoLauncher(path: string): void {
+  writeFileSync(path, `#!/bin/sh\nexec "${process.execPath}" "${DEMO_AGENT_PATH}" "$@"\n`);
+  chmodSync(path, 0o755);
+}
+
+/**
+ * A registry file with two agents — an npm package (installed in the workspace's
+ * node_modules) and a platform binary (installed on PATH) — both the demo agent underneath.
+ */
+function registryWorkspace(): { dir: string; env: NodeJS.ProcessEnv; cleanup(): void } {
+  const ws = tempDir({ "README.md": README });
+  const pkg = join(ws.dir, "node_modules", "@acme", "npx-agent");
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(
+    join(pkg, "package.json"),
+    JSON.stringify({ name: "@acme/npx-agent", version: "1.2.0", bin: { "npx-agent": "agent" } }),
+  );
+  demoLauncher(join(pkg, "agent"));
+  const bin = join(ws.dir, "bin");
+  mkdirSync(bin);
+  demoLauncher(join(bin, "acme-binary"));
+  const platforms = ["linux-x86_64", "linux-aarch64", "darwin-aarch64", "darwin-x86_64"];
+  writeFileSync(
+    join(ws.dir, "registry.json"),
+    JSON.stringify({
+      version: "1.0.0",
+      agents: [
+        {
+          id: "acme-npx",
+          name: "Acme (npm)",
+          version: "1.2.0",
+          description: "an npm agent",
+          distribution: { npx: { package: "@acme/npx-agent@^1.2.0" } },
+        },
+        {
+          id: "acme-bin",
+          name: "Acme (binary)",
+          version: "3.0.0",
+          description: "a binary agent",
+          distribution: {
+            binary: Object.fromEntries(
+              platforms.map((p) => [
+                p,
+                { archive: `https://example.invalid/${p}.tgz`, cmd: "./acme-binary" },
+              ]),
+            ),
+          },
+        },
+      ],
+    }),
+  );
+  // acpgate has no facts for these: the config says what their modes are.
+  writeFileSync(
+    join(ws.dir, "acpgate.yaml"),
+    [
+      "catalogue: { registry: registry.json }",
+      "agents:",
+      "  acme-npx: { modes: { ask: read-only, code: workspace-write } }",
+      "  acme-bin: { fileAccess: client }",
+    ].join("\n"),
+  );
+  const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` };
+  return { dir: ws.dir, env, cleanup: ws.cleanup };
+}
+
+void test("a registry file with two entries: both are listed, available, and run under the default policy", async () => {
+  const ws = registryWorkspace();
+  try {
+    const list = await runCli(["agents", "list", "--json"], { cwd: ws.dir, env: ws.env });
+    assert.equal(list.code, 0, list.stderr);
+    const rows = list.stdout
+      .trim()
+      .split("\n")
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            id: string;
+            sources: string[];
+            available: { ok: boolean; how: string };
+          },
+      );
+    const npx = rows.find((r) => r.id === "acme-npx");
+    const bin = rows.find((r) => r.id === "acme-bin");
+    assert.deepEqual(npx?.sources, ["registry", "config"]);
+    assert.deepEqual(npx?.available, {
+      ok: true,
+      how: "installed",
+      detail: `@acme/npx-agent 1.2.0 at ${join(ws.dir, "node_modules", "@acme", "npx-agent")}`,
+    });
+    assert.equal(bin?.available.how, "path");
+    for (const agent of ["acme-npx", "acme-bin"]) {
+      const run = await runCli(["run", "--agent", agent, "read README.md and summarise it"], {
+        cwd: ws.dir,
+        env: ws.env,
+      });
+      assert.equal(run.code, 0, `${agent}: ${run.stderr}`);
+      assert.match(run.stdout, /README\.md: 4 lines/);
+    }
+  } finally {
+    ws.cleanup();
+  }
+});
+
+void test("agents list: a binary that is not installed is shown missing with where it comes from", async () => {
+  const ws = registryWorkspace();
+  try {
+    const env = { ...process.env }; // without the workspace's bin on PATH
+    const list = await runCli(["agents", "list"], { cwd: ws.dir, env });
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(list.stdout, /^acme-bin\s+registry\+config\s+✗ missing/m);
+    assert.match(list.stdout, /^! acme-bin: acme-binary not found on PATH/m);
+    assert.match(list.stdout, /^demo\s+builtin\s+✓ path/m);
+  } finally {
+    ws.cleanup();
+  }
+});
+
+void test("a mode the config maps that the agent does not offer is refused, naming the modes it offers", async () => {
+  const ws = tempDir({
+    "README.md": README,
+    "acpgate.yaml": "agents:\n  demo: { modes: { readonly: read-only } }\n",
+  });
+  try {
+    const run = await runCli(["run", "--agent", "demo", "read README.md"], { cwd: ws.dir });
+    assert.equal(run.code, 4, run.stderr);
+    assert.match(
+      run.stderr,
+      /does not offer mode 'readonly' named in its 'modes:'; it offers: ask, code/,
+    );
+  } finally {
+    ws.cleanup();
+  }
+});
+
+void test("agents show: the merged entry says where each field came from", async () => {
+  const ws = tempDir({ "acpgate.yaml": "agents:\n  codex: { env: { HOME: /tmp/codex-home } }\n" });
+  try {
+    const show = await runCli(["agents", "show", "codex"], { cwd: ws.dir });
+    assert.equal(show.code, 0, show.stderr);
+    assert.match(show.stdout, /^sources\s+builtin \+ config$/m);
+    assert.match(
+      show.stdout,
+      /^start\s+npx @agentclientprotocol\/codex-acp@\^2\.6\.0 {2}\(builtin\)$/m,
+    );
+    assert.match(show.stdout, /^ {2}read-only\s+read-only\s+→ read-only {2}\(builtin\)$/m);
+    assert.match(show.stdout, /^ {2}HOME=\*\*\*\s+value$/m);
+    const json = await runCli(["agents", "show", "codex", "--json"], { cwd: ws.dir });
+    const view = JSON.parse(json.stdout) as { catalogue: { origins: Record<string, string> } };
+    assert.equal(view.catalogue.origins["env.HOME"], "config");
+    assert.equal(view.catalogue.origins.start, "builtin");
+  } finally {
+    ws.cleanup();
+  }
+});
