@@ -71,7 +71,7 @@ function registryWorkspace(): { dir: string; env: NodeJS.ProcessEnv; cleanup(): 
     ].join("\n"),
   );
   const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` };
-  return { dir: ws.dir, env, cleanup: ws.cleanup };
+  return { dir: ws.dir, env, cleanup: () => ws.cleanup() };
 }
 
 void test("a registry file with two entries: both are listed, available, and run under the default policy", async () => {
