@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { delimiter, join } from "node:path";
 import { DEMO_AGENT_PATH } from "../../src/agents/builtin/demo.js";
 import { runCli } from "../support/cli.js";
@@ -160,6 +162,61 @@ void test("agents show: the merged entry says where each field came from", async
     assert.equal(view.catalogue.origins["env.HOME"], "config");
     assert.equal(view.catalogue.origins.start, "builtin");
   } finally {
+    ws.cleanup();
+  }
+});
+
+void test("agents import URL fetches the registry once; runs read the saved copy and never fetch", async () => {
+  const ws = registryWorkspace();
+  const registry = readFileSync(join(ws.dir, "registry.json"), "utf8");
+  let fetches = 0;
+  const server = createServer((req, res) => {
+    fetches += 1;
+    res.writeHead(req.url === "/registry.json" ? 200 : 404, { "content-type": "application/json" });
+    res.end(req.url === "/registry.json" ? registry : "{}");
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/registry.json`;
+  try {
+    const config = readFileSync(join(ws.dir, "acpgate.yaml"), "utf8");
+    writeFileSync(
+      join(ws.dir, "acpgate.yaml"),
+      config.replace("catalogue: { registry: registry.json }", `catalogue: { registry: "${url}" }`),
+    );
+    const before = await runCli(["run", "--agent", "acme-bin", "read README.md"], {
+      cwd: ws.dir,
+      env: ws.env,
+    });
+    assert.equal(before.code, 2, before.stderr);
+    assert.match(before.stderr, /has not been fetched; run 'acpgate agents import http/);
+    const imported = await runCli(["agents", "import", url, "--json"], {
+      cwd: ws.dir,
+      env: ws.env,
+    });
+    assert.equal(imported.code, 0, imported.stderr);
+    const rows = imported.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { id: string; schema: string });
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      ["acme-npx", "acme-bin"],
+    );
+    assert.equal(rows[0]?.schema, "acpgate.agent-import.v1");
+    assert.ok(existsSync(join(ws.dir, ".acpgate", "registry")), "the fetched registry is kept");
+    const run = await runCli(["run", "--agent", "acme-bin", "read README.md"], {
+      cwd: ws.dir,
+      env: ws.env,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(fetches, 1, "the run did not fetch");
+    const missing = await runCli(["agents", "import", url.replace("registry.json", "nope")], {
+      cwd: ws.dir,
+    });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /cannot fetch registry .*: HTTP 404/);
+  } finally {
+    server.close();
     ws.cleanup();
   }
 });

@@ -8,7 +8,11 @@ export const AGENTS_LIST_FLAGS = {
 
 export const AGENTS_LIST = defineCommand({
   name: "agents list",
-  summary: "the catalogue: the built-in demo agent and those in acpgate.yaml",
+  description: `Lists every agent of the catalogue — built in, from a registry (catalogue: {registry}), or
+in acpgate.yaml — with where it comes from, whether it can start here (its npx package
+installed, npx to fetch it, or its binary on PATH; the install hint when missing), its
+read-only mode and the version its facts were checked at.`,
+  summary: "the catalogue: built-in, registry and configured agents, available here or not",
   flags: AGENTS_LIST_FLAGS,
   load: async () => (await import("./agentsCommand.js")).agentsListCommand,
 });
@@ -22,11 +26,32 @@ export const AGENTS_SHOW_FLAGS = {
 export const AGENTS_SHOW = defineCommand({
   name: "agents show",
   args: "ID",
-  summary: "what agent ID is given: command, env names (masked), MCP servers, secrets",
-  description: `Shows what agent ID would be given: command, args, environment variable names (values
-masked), the MCP servers of environment NAME and the secrets referenced (names only).`,
+  summary: "agent ID's merged entry, its modes, and what it is given (values masked)",
+  description: `Shows agent ID's effective entry — the built-in facts, a registry's entry and acpgate.yaml
+merged, each field with where it came from — its modes (what each does, the posture it
+stands for), whether it is available here, and what it would be given: command, args,
+environment variable names (values masked), the MCP servers of environment NAME and the
+secrets referenced (names only).`,
   flags: AGENTS_SHOW_FLAGS,
   load: async () => (await import("./agentsCommand.js")).agentsShowCommand,
+});
+
+export const AGENTS_IMPORT_FLAGS = {
+  json: { type: "boolean", help: "one JSON line per agent (schema acpgate.agent-import.v1)" },
+  config: CONFIG_FLAG,
+} as const;
+
+export const AGENTS_IMPORT = defineCommand({
+  name: "agents import",
+  args: "FILE | URL",
+  summary: "read an ACP registry: what its agents become in the catalogue",
+  description: `Reads an ACP registry (the registry's registry.json, an array of agent.json entries, or one
+agent.json), checks its format, and shows each agent as the catalogue would hold it: the
+built-in facts of the same id applied on top, whether it is available here. A URL is fetched
+once and saved under .acpgate/registry/; \`catalogue: {registry: URL}\` in acpgate.yaml then
+reads the saved copy (runs never fetch). A FILE is read where it is.`,
+  flags: AGENTS_IMPORT_FLAGS,
+  load: async () => (await import("./agentsImportCommand.js")).agentsImportCommand,
 });
 
 export const AGENTS_DOCTOR_FLAGS = {

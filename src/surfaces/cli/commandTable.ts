@@ -1,4 +1,4 @@
-import { AGENTS_DOCTOR, AGENTS_LIST, AGENTS_SHOW } from "./agentsSpecs.js";
+import { AGENTS_DOCTOR, AGENTS_IMPORT, AGENTS_LIST, AGENTS_SHOW } from "./agentsSpecs.js";
 import { AUDIT_ANCHOR, AUDIT_EXPORT, AUDIT_LIST, AUDIT_SHOW, AUDIT_VERIFY } from "./auditSpecs.js";
 import type { Command } from "./commandSpec.js";
 import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
@@ -15,6 +15,7 @@ export const COMMANDS: readonly Command[] = [
   RUN,
   AGENTS_LIST,
   AGENTS_SHOW,
+  AGENTS_IMPORT,
   AGENTS_DOCTOR,
   POLICY_EXPLAIN,
   POLICY_REPLAY,
