@@ -28,8 +28,12 @@ export interface LoadedConfig {
 export function loadConfig(options: {
   file?: string;
   cwd: string;
-  /** Agents that exist without configuration (`defaultAgent` may name them). */
-  builtinAgentIds?: readonly string[];
+  /**
+   * Agents that exist without configuration: `defaultAgent` may name them, and an entry with
+   * their id may refine them without saying how to start. Required: a caller that forgot
+   * them would refuse valid files.
+   */
+  builtinAgentIds: readonly string[];
 }): LoadedConfig {
   const explicit = options.file !== undefined;
   const file = resolve(options.cwd, options.file ?? DEFAULT_CONFIG_FILE);
@@ -41,7 +45,7 @@ export function loadConfig(options: {
   }
   const source = parseConfigSource(readConfigFile(file), file);
   // The file's own references, checked here (a policies file alone may extend the config's).
-  const issues = source.references(options.builtinAgentIds ?? []);
+  const issues = source.references(options.builtinAgentIds);
   if (issues.length) throw invalid(issues, file);
   return { config: source.config, file };
 }

@@ -161,6 +161,15 @@ void test("agents show: the merged entry says where each field came from", async
     const view = JSON.parse(json.stdout) as { catalogue: { origins: Record<string, string> } };
     assert.equal(view.catalogue.origins["env.HOME"], "config");
     assert.equal(view.catalogue.origins.start, "builtin");
+    // Every command reads the file the same way: a refinement is valid for all of them.
+    for (const args of [
+      ["audit", "list"],
+      ["sessions", "list"],
+      ["config", "check"],
+    ]) {
+      const other = await runCli(args, { cwd: ws.dir });
+      assert.equal(other.code, 0, `${args.join(" ")}: ${other.stderr}`);
+    }
   } finally {
     ws.cleanup();
   }

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseConfigText, loadConfig } from "../../src/config/loadConfig.js";
-import { Catalogue, resolveCommand } from "../../src/agents/catalogue.js";
+import { BUILTIN_AGENT_IDS, Catalogue, resolveCommand } from "../../src/agents/catalogue.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 
 function configError(text: string): string {
@@ -63,7 +63,10 @@ test("errors name the file, the line and the field", () => {
 });
 
 test("without a config file the embedded default serves the demo agent and SQLite", () => {
-  const loaded = loadConfig({ cwd: "/nonexistent-dir-for-acpgate" });
+  const loaded = loadConfig({
+    cwd: "/nonexistent-dir-for-acpgate",
+    builtinAgentIds: BUILTIN_AGENT_IDS,
+  });
   assert.equal(loaded.file, undefined);
   assert.deepEqual(loaded.config.storage, { sqlite: ".acpgate/acpgate.db" });
   assert.ok(new Catalogue(loaded.config).has("demo"));
@@ -71,7 +74,7 @@ test("without a config file the embedded default serves the demo agent and SQLit
 
 test("an explicit --config that does not exist is an error", () => {
   assert.throws(
-    () => loadConfig({ cwd: "/", file: "missing.yaml" }),
+    () => loadConfig({ cwd: "/", file: "missing.yaml", builtinAgentIds: BUILTIN_AGENT_IDS }),
     (e) => isAcpgateError(e, "config_not_found"),
   );
 });

@@ -113,7 +113,7 @@ test("a config path that is a directory is a config error naming it", () => {
   const ws = tempDir();
   try {
     assert.throws(
-      () => loadConfig({ cwd: ws.dir, file: "." }),
+      () => loadConfig({ cwd: ws.dir, file: ".", builtinAgentIds: [] }),
       (error: unknown) =>
         isAcpgateError(error, "config_invalid") && /is a directory/.test(error.message),
     );

@@ -10,8 +10,8 @@ export const kilo: AgentFacts = {
   fileAccess: "self",
   modes: {
     via: "config_option",
-    kinds: { ask: "read-only", architect: "read-only" },
-    note: "an opencode fork; `code` and `debug` edit without a recorded posture",
+    kinds: { ask: "read-only" },
+    note: "an opencode fork; only `ask` is known read-only (`architect` may write markdown)",
   },
   auth: { methods: [], apiKeys: ["KILOCODE_TOKEN"] },
   stateDirs: ["~/.kilocode", "~/.local/share/kilo", "~/.config/kilo"],

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Catalogue } from "../../agents/catalogue.js";
+import { BUILTIN_AGENT_IDS, Catalogue } from "../../agents/catalogue.js";
 import { isRegistryUrl, parseRegistry, registryCachePath } from "../../agents/registrySource.js";
 import { loadConfig } from "../../config/loadConfig.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
@@ -30,7 +30,7 @@ export async function agentsImportCommand({
       "agents import takes one registry FILE or URL\nSee 'acpgate agents import --help'.",
     );
   const cwd = process.cwd();
-  const loaded = loadConfig({ file: values.config, cwd });
+  const loaded = loadConfig({ file: values.config, cwd, builtinAgentIds: BUILTIN_AGENT_IDS });
   const baseDir = loaded.file ? dirname(loaded.file) : cwd;
   const text = isRegistryUrl(source) ? await fetchRegistry(source) : readRegistryFile(source, cwd);
   const agents = parseRegistry(text, source);

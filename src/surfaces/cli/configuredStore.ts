@@ -1,3 +1,4 @@
+import { BUILTIN_AGENT_IDS } from "../../agents/catalogue.js";
 import { dirname } from "node:path";
 import { loadConfig } from "../../config/loadConfig.js";
 import { openAuditStore } from "../../audit/openAuditStore.js";
@@ -12,7 +13,11 @@ import { AcpgateError } from "../../util/errors.js";
  */
 export async function openConfiguredStore(configFile: string | undefined): Promise<SqlAuditStore> {
   const cwd = process.cwd();
-  const { config, file } = loadConfig({ file: configFile, cwd });
+  const { config, file } = loadConfig({
+    file: configFile,
+    cwd,
+    builtinAgentIds: BUILTIN_AGENT_IDS,
+  });
   // The chain key (storage.chainKey) is read like the plane reads it, and only by `verify`.
   const broker = new CredentialBroker({
     planeEnv: process.env,

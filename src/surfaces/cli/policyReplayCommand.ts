@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import { openAuditStore } from "../../audit/openAuditStore.js";
-import { Catalogue } from "../../agents/catalogue.js";
+import { BUILTIN_AGENT_IDS, Catalogue } from "../../agents/catalogue.js";
 import { loadConfig } from "../../config/loadConfig.js";
 import { loadPoliciesFile } from "../../config/policiesFile.js";
 import { resolvePolicy } from "../../config/compilePolicy.js";
@@ -28,7 +28,7 @@ export async function policyReplayCommand({
     );
   const cwd = process.cwd();
   const since = parseSince(values.since);
-  const loaded = loadConfig({ file: values.config, cwd });
+  const loaded = loadConfig({ file: values.config, cwd, builtinAgentIds: BUILTIN_AGENT_IDS });
   const policies = {
     ...loaded.config.policies,
     ...(values["policies-file"] ? loadPoliciesFile(values["policies-file"], cwd) : {}),
