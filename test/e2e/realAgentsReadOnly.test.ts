@@ -16,7 +16,11 @@ import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/real
 // Real claude-agent-acp and gemini --acp, offline on the mock LLM, under the read-only guard:
 // the agent reads, asks to write, is refused, leaves the file alone and answers.
 
-const WRITE_TOOL: Record<RealAgentId, string> = { claude: "Write", gemini: "write_file" };
+const WRITE_TOOL: Record<RealAgentId, string> = {
+  claude: "Write",
+  gemini: "write_file",
+  opencode: "write",
+};
 
 void describe("real agents under read-only", () => {
   const fx = withMockLlm("acpgate-real-");

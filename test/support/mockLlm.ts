@@ -2,14 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { respondAnthropic, sendJson } from "./mockAnthropic.js";
 import { respondGemini } from "./mockGemini.js";
+import { openAiChatTools, respondOpenAiChat } from "./mockOpenAiChat.js";
 import type { Reply } from "./mockScript.js";
 
 /**
- * A mock LLM on 127.0.0.1 that speaks the Anthropic Messages API and the Gemini API well
- * enough for real agent CLIs to run whole turns offline. It answers a fixed text, or a tool
- * call when the prompt holds `@tool NAME {json}` (see mockScript.ts), and records every
- * request. It also serves as the agents' HTTP(S) proxy: any attempt to reach another host is
- * refused and recorded as `escape`, so a test can assert that nothing left the machine.
+ * A mock LLM on 127.0.0.1 that speaks the Anthropic Messages API, the Gemini API and the
+ * OpenAI Chat Completions API well enough for real agent CLIs to run whole turns offline. It
+ * answers a fixed text, or a tool call when the prompt holds `@tool NAME {json}` (see
+ * mockScript.ts), and records every request. It also serves as the agents' HTTP(S) proxy:
+ * any attempt to reach another host is refused and recorded as `escape`, so a test can assert
+ * that nothing left the machine.
  */
 
 export type RequestKind =
@@ -17,6 +19,7 @@ export type RequestKind =
   | "anthropic.count_tokens"
   | "gemini.generate"
   | "gemini.count_tokens"
+  | "openai.chat"
   | "escape"
   | "other";
 
@@ -131,6 +134,18 @@ function handle(
       model: str(body.model),
     };
     entry.reply = respondAnthropic(res, body, finalText);
+    record(entry);
+    return;
+  }
+  if (method === "POST" && url.pathname.endsWith("/chat/completions")) {
+    const entry: RecordedRequest = {
+      ...base,
+      kind: "openai.chat",
+      stream: body.stream === true,
+      toolNames: openAiChatTools(body).map((t) => t.name),
+      model: str(body.model),
+    };
+    entry.reply = respondOpenAiChat(res, body, finalText);
     record(entry);
     return;
   }

@@ -40,6 +40,8 @@ const PARAM_ALIASES: string[][] = [
   ["file_path", "absolute_path", "path", "filePath"],
   ["content", "contents", "text"],
   ["command", "cmd"],
+  ["old_string", "oldString"],
+  ["new_string", "newString"],
 ];
 
 export function parseDirectives(text: string): Directive[] {

@@ -17,6 +17,8 @@ const root = REPO_ROOT;
 export const REAL_AGENT_MAIN = {
   claude: join(root, "node_modules/@zed-industries/claude-agent-acp/dist/index.js"),
   gemini: join(root, "node_modules/@google/gemini-cli/bundle/gemini.js"),
+  // A native binary: opencode-ai's postinstall links the build for this CPU here.
+  opencode: join(root, "node_modules/opencode-ai/bin/opencode.exe"),
 } as const;
 
 export type RealAgentId = keyof typeof REAL_AGENT_MAIN;
@@ -64,7 +66,22 @@ export function prepareAgentHome(id: RealAgentId, home: string): string {
       ),
     );
   }
+  if (id === "opencode") seedOpencodeConfigDir(join(home, ".config", "opencode"));
   return home;
+}
+
+/**
+ * opencode installs `@opencode-ai/plugin` from the npm registry into its config dir in the
+ * background unless that dir's lock file already lists it: a lock that does keeps it offline.
+ */
+function seedOpencodeConfigDir(dir: string): void {
+  const dependencies = { "@opencode-ai/plugin": "*" };
+  mkdirSync(join(dir, "node_modules"), { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies }));
+  writeFileSync(
+    join(dir, "package-lock.json"),
+    JSON.stringify({ lockfileVersion: 3, packages: { "": { dependencies } } }),
+  );
 }
 
 /** The catalogue entry of one real agent, talking to the mock at `mockUrl`. */
@@ -89,6 +106,7 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
       startupTimeout: "60s",
     };
   }
+  if (id === "opencode") return opencodeEntry(mockUrl, home);
   return {
     description: "gemini --acp (Gemini CLI) on the mock LLM",
     command: process.execPath,
@@ -97,6 +115,36 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
     auth: { method: "gateway", meta: gateway },
     // Gemini may write files itself: read-only is held by its `plan` mode.
     modes: { plan: "read-only", default: "workspace-write", autoEdit: "workspace-write" },
+    startupTimeout: "60s",
+  };
+}
+
+function opencodeEntry(mockUrl: string, home: string): AgentEntryInput {
+  // An OpenAI-compatible provider on the mock (Chat Completions), chosen as the model.
+  const config = {
+    provider: {
+      mock: {
+        npm: "@ai-sdk/openai-compatible",
+        options: { baseURL: `${mockUrl}/v1` },
+        models: { "mock-model": {} },
+      },
+    },
+    model: "mock/mock-model",
+  };
+  return {
+    description: "opencode acp on the mock LLM",
+    command: REAL_AGENT_MAIN.opencode,
+    args: ["acp"],
+    env: {
+      ...noNetworkEnv(mockUrl, home),
+      OPENCODE_CONFIG_CONTENT: JSON.stringify(config),
+      // opencode allows every tool by default (`plan` only denies edits): ask before each
+      // edit, command and fetch, so the policy decides them.
+      OPENCODE_PERMISSION: JSON.stringify({ edit: "ask", bash: "ask", webfetch: "ask" }),
+      OPENCODE_DISABLE_MODELS_FETCH: "1",
+      OPENCODE_DISABLE_AUTOUPDATE: "1",
+    },
+    modes: { plan: "read-only", build: "workspace-write" },
     startupTimeout: "60s",
   };
 }
