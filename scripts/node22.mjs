@@ -8,10 +8,11 @@
 //
 // In order: $ACPGATE_NODE22 when set; this node when it is already 22 or later; else the npm
 // package node-<platform>-<arch> at NODE22_VERSION, installed with `npm install --prefix` into
-// .tools/node22/ (git-ignored). Not a devDependency: the package is platform-specific and would
-// pin every install of acpgate to one platform. The install goes to a temporary directory that
-// is renamed into place, so concurrent callers never see half a tree; a present, matching
-// install costs one stat and one small read.
+// .tools/node22/ (git-ignored). Not a devDependency: the package exists per platform (its
+// lockfile entry would fail `npm ci` elsewhere), and its `node` in node_modules/.bin would make
+// every npm script, `npm test` included, run on Node 22 instead of the Node under test. The
+// install goes to a temporary directory that is renamed into place, so concurrent callers never
+// see half a tree; a present, matching install costs one stat and one small read.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
