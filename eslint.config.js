@@ -12,6 +12,7 @@ export default tseslint.config(
       "coverage/**",
       ".acpgate/**",
       "bench/.tools/**",
+      ".tools/**",
     ],
   },
   eslint.configs.recommended,

@@ -5,6 +5,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
+import { ensureNode22 } from "./node22.mjs";
 
 const root = "dist/test";
 const filter = process.argv.slice(2);
@@ -21,6 +22,13 @@ const selected = filter.length ? files.filter((f) => filter.some((p) => f.includ
 if (selected.length === 0) {
   console.error(`no test files matched under ${root}`);
   process.exit(1);
+}
+// Agent CLIs that need Node 22 (claude-agent-acp) are started with this one: installed once
+// here, before the files run in parallel. test/support/realAgents.ts asks again if unset.
+try {
+  process.env.ACPGATE_NODE22 = ensureNode22();
+} catch (error) {
+  console.error(`warning: ${error.message} (tests of agents that need Node 22 will fail)`);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? "3";
 const result = spawnSync(

@@ -44,7 +44,7 @@ const STDERR_BYTES = 64 * 1024;
 export const DEFAULT_GRACE_MS = 1500;
 /**
  * The same once nothing is left to finish. Agents that exit on EOF do so well within it
- * (demo, claude-agent-acp 0.23, gemini 0.61: 20–90 ms here); codex-acp 2.6 never exits on
+ * (demo, claude-agent-acp 0.101, gemini 0.61: 20–150 ms here); codex-acp 2.6 never exits on
  * EOF, and waiting out the full grace for it made teardown longer than a whole turn.
  */
 export const SETTLED_GRACE_MS = 250;

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { DoctorReport } from "../../src/surfaces/cli/doctorReport.js";
 import { formatDoctorReport, formatDoctorTable } from "../../src/surfaces/cli/doctorPrinter.js";
 import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
 import { noProcessWithEnv } from "../support/processes.js";
-import { prepareAgentHome, REPO_ROOT } from "../support/realAgents.js";
+import { node22Path, prepareAgentHome, REPO_ROOT } from "../support/realAgents.js";
 import { jsonLines } from "../support/cli.js";
 import { CLI } from "../support/swapRehearsal.js";
 import { spawn } from "node:child_process";
@@ -48,10 +48,9 @@ void describe("acpgate agents doctor", () => {
         .replaceAll("http://127.0.0.1:8787", mock.url)
         .replaceAll("/tmp/acpgate-mock-home", root),
     );
-    env = {
-      ...process.env,
-      PATH: `${join(REPO_ROOT, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
-    };
+    // The bins run on the first `node` on PATH: a Node 22 one, as claude-agent-acp 0.101 wants.
+    const bins = [dirname(node22Path()), join(REPO_ROOT, "node_modules/.bin")];
+    env = { ...process.env, PATH: [...bins, process.env.PATH ?? ""].join(":") };
   });
   after(async () => {
     await mock.close();
@@ -76,7 +75,7 @@ void describe("acpgate agents doctor", () => {
     assert.equal(code, 0);
     const [claude, , gemini] = reports as [DoctorReport, DoctorReport, DoctorReport];
     assert.equal(claude.schema, "acpgate.doctor.v1");
-    assert.equal(claude.agent.name, "@zed-industries/claude-agent-acp");
+    assert.equal(claude.agent.name, "@agentclientprotocol/claude-agent-acp");
     assert.deepEqual(claude.session, {
       load: true,
       resume: true,
@@ -87,14 +86,15 @@ void describe("acpgate agents doctor", () => {
     assert.deepEqual(claude.auth, { method: "gateway", ok: true });
     assert.deepEqual(
       claude.authMethods.map((m) => m.id),
-      ["gateway"],
+      ["gateway", "gateway-bedrock"],
     );
     assert.equal(claude.modes.via, "config_option");
-    assert.ok(claude.modes.available.includes("plan"));
+    assert.deepEqual(claude.modes.available, ["default", "acceptEdits", "plan", "auto"]);
     assert.deepEqual((claude.clientCapabilities.advertised as { auth?: unknown }).auth, {
       _meta: { gateway: true },
     });
-    assert.deepEqual(claude.clientCapabilities.used, []);
+    // claude 0.101 sends its auth status as a vendor notification; it calls nothing.
+    assert.deepEqual(claude.clientCapabilities.used, ["_auth/status_update"]);
     assert.deepEqual(
       claude.timings.map((t) => t.step),
       ["initialize", "authenticate", "session/new", "close"],
@@ -133,7 +133,7 @@ void describe("acpgate agents doctor", () => {
     const { code, stdout } = await doctor(["claude", "--config", wrong, "--cwd", root], env);
     assert.equal(code, 1);
     assert.match(stdout, /status\s+FAILED at authenticate/);
-    assert.match(stdout, /Method not implemented.*offered methods: gateway/);
+    assert.match(stdout, /Unsupported authentication method: nope.*offered methods: gateway,/);
     assert.match(stdout, /process\s+gone after close/);
   });
 });

