@@ -29,7 +29,7 @@ export interface ModeFacts {
 
 /** How the agent starts: an npm package run through npx, or an executable. */
 export type AgentStart =
-  | { npx: { package: string; args?: string[]; env?: Record<string, string> } }
+  | { npx: { package: string; bin?: string; args?: string[]; env?: Record<string, string> } }
   | { binary: { cmd: string; args?: string[]; env?: Record<string, string> } };
 
 export interface AgentQuirk {

@@ -1,7 +1,6 @@
-import { delimiter, isAbsolute, join, resolve } from "node:path";
 import semver from "semver";
 import type { AgentEntry } from "../config/agentSchema.js";
-import { isExecutable } from "./npxPackage.js";
+import { findExecutable } from "./findExecutable.js";
 import { resolveCommand } from "./resolveCommand.js";
 
 export interface Availability {
@@ -13,17 +12,6 @@ export interface Availability {
   detail: string;
   /** The Node.js an npm adapter needs, when this process's does not satisfy it. */
   node?: string;
-}
-
-/** Where an executable named on a command line is, by PATH lookup (or as a path). */
-export function findExecutable(command: string, path: string | undefined): string | undefined {
-  if (command.includes("/")) return isExecutable(resolve(command)) ? resolve(command) : undefined;
-  for (const dir of (path ?? "").split(delimiter)) {
-    if (!dir || !isAbsolute(dir)) continue;
-    const candidate = join(dir, command);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /**
@@ -53,6 +41,8 @@ export function availability(
       ...(node ? { node } : {}),
     };
   }
+  if (command.via === "path")
+    return { ok: true, how: "path", detail: `${command.command} (on PATH; version not checked)` };
   if (command.via === "npx") {
     const other = command.installed
       ? `installed ${command.installed.version} does not satisfy ${entry.npx?.package ?? ""}; `

@@ -58,6 +58,7 @@ export function factsLayer(facts: AgentFacts): Layer {
       ? {
           npx: {
             package: facts.start.npx.package,
+            ...(facts.start.npx.bin ? { bin: facts.start.npx.bin } : {}),
             args: facts.start.npx.args ?? [],
             env: facts.start.npx.env ?? {},
           },

@@ -1,4 +1,5 @@
 import type { AgentEntry } from "../config/agentSchema.js";
+import { findExecutable } from "./findExecutable.js";
 import {
   findLocalPackage,
   isExecutable,
@@ -15,9 +16,10 @@ export interface ResolvedCommand {
   env: Record<string, string>;
   /**
    * How it starts: `command`/`binary` as written, `installed` an npx package found installed
-   * (run directly, no npx: fast, and no network), `npx` through npx (which may download it).
+   * (run directly, no npx: fast, and no network), `path` its `bin` found on PATH (installed
+   * some other way, version unchecked), `npx` through npx (which may download it).
    */
-  via: "command" | "binary" | "installed" | "npx";
+  via: "command" | "binary" | "installed" | "path" | "npx";
   /** The installed npx package it runs, when `via` is installed (or one of another version). */
   installed?: LocalPackage;
 }
@@ -25,7 +27,8 @@ export interface ResolvedCommand {
 /**
  * The command line an entry stands for, whichever of the three forms it uses. An npx package
  * already installed beside acpgate or in the working directory, at a version the spec
- * allows, runs its bin directly; otherwise `npx --yes PACKAGE`.
+ * allows, runs its bin directly; else the package's `bin` on PATH; otherwise
+ * `npx --yes PACKAGE`.
  */
 export function resolveCommand(
   entry: AgentEntry,
@@ -47,6 +50,11 @@ export function resolveCommand(
         installed: local,
       };
     }
+    const onPath = entry.npx.bin
+      ? findExecutable(entry.npx.bin, entry.env.PATH ?? process.env.PATH)
+      : undefined;
+    if (onPath)
+      return { command: onPath, args: [...entry.npx.args, ...entry.args], env, via: "path" };
     return {
       command: "npx",
       args: ["--yes", entry.npx.package, ...entry.npx.args, ...entry.args],

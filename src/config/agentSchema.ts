@@ -8,6 +8,13 @@ export const npxDistribution = z
   .strictObject({
     package: z.string().min(1).describe("npm package spec, e.g. @scope/agent@1.2.3"),
     args: z.array(z.string()).default([]).describe("arguments after the package"),
+    bin: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "the executable the package installs: used from PATH when it is not installed beside acpgate",
+      ),
     env: envMap.default({}).describe("plain values passed to the agent"),
   })
   .describe("run the agent with npx {package, args}");

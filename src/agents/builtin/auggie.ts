@@ -8,6 +8,7 @@ export const auggie: AgentFacts = {
   start: {
     npx: {
       package: "@augmentcode/auggie@^0.36.0",
+      bin: "auggie",
       args: ["--acp"],
       env: { AUGMENT_DISABLE_AUTO_UPDATE: "1" },
     },

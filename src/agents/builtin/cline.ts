@@ -5,7 +5,7 @@ export const cline: AgentFacts = {
   name: "Cline CLI",
   description: "Cline's CLI in ACP mode",
   repository: "https://github.com/cline/cline",
-  start: { npx: { package: "cline@^3.0.65", args: ["--acp"] } },
+  start: { npx: { package: "cline@^3.0.65", bin: "cline", args: ["--acp"] } },
   install: "npm install -g cline",
   fileAccess: "self",
   modes: { via: "modes", default: "act", kinds: { plan: "read-only", act: "ask" } },

@@ -7,7 +7,7 @@ export const copilot: AgentFacts = {
   registryIds: ["github-copilot", "github-copilot-cli"],
   name: "GitHub Copilot CLI",
   description: "GitHub Copilot's CLI in ACP mode",
-  start: { npx: { package: "@github/copilot@^1.0.102", args: ["--acp"] } },
+  start: { npx: { package: "@github/copilot@^1.0.102", bin: "copilot", args: ["--acp"] } },
   install: "npm install -g @github/copilot",
   fileAccess: "self",
   modes: {

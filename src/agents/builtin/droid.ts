@@ -8,6 +8,7 @@ export const droid: AgentFacts = {
   start: {
     npx: {
       package: "@factory/cli@^0.225.1",
+      bin: "droid",
       args: ["exec", "--output-format", "acp"],
       env: { DROID_DISABLE_AUTO_UPDATE: "true", FACTORY_DROID_AUTO_UPDATE_ENABLED: "false" },
     },

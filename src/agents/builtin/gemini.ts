@@ -5,7 +5,7 @@ export const gemini: AgentFacts = {
   name: "Gemini CLI",
   description: "Google's Gemini CLI in ACP mode",
   repository: "https://github.com/google-gemini/gemini-cli",
-  start: { npx: { package: "@google/gemini-cli@^0.61.0", args: ["--acp"] } },
+  start: { npx: { package: "@google/gemini-cli@^0.61.0", bin: "gemini", args: ["--acp"] } },
   install: "npm install -g @google/gemini-cli",
   fileAccess: "self",
   modes: {

@@ -5,7 +5,7 @@ export const kilo: AgentFacts = {
   registryIds: ["kilo-code", "kilocode"],
   name: "Kilo Code CLI",
   description: "Kilo Code's CLI in ACP mode",
-  start: { npx: { package: "@kilocode/cli@^7.8.1", args: ["acp"] } },
+  start: { npx: { package: "@kilocode/cli@^7.8.1", bin: "kilo", args: ["acp"] } },
   install: "npm install -g @kilocode/cli",
   fileAccess: "self",
   modes: {

@@ -5,7 +5,7 @@ export const pi: AgentFacts = {
   registryIds: ["pi-acp"],
   name: "pi",
   description: "the pi coding agent through pi-acp",
-  start: { npx: { package: "pi-acp@^0.0.34" } },
+  start: { npx: { package: "pi-acp@^0.0.34", bin: "pi-acp" } },
   install: "npm install -g pi-acp @mariozechner/pi-coding-agent",
   fileAccess: "self",
   modes: {

@@ -55,7 +55,10 @@ reads the saved copy (runs never fetch). A FILE is read where it is.`,
 });
 
 export const AGENTS_DOCTOR_FLAGS = {
-  all: { type: "boolean", help: "every agent of the catalogue, one after the other, as a table" },
+  all: {
+    type: "boolean",
+    help: "every configured agent and every built-in installed here, as a table",
+  },
   json: {
     type: "boolean",
     help: "one JSON line per agent probed (schema acpgate.doctor.v1)",

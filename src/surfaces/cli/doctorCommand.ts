@@ -7,6 +7,30 @@ import type { AGENTS_DOCTOR_FLAGS } from "./agentsSpecs.js";
 import type { CommandInput } from "./commandSpec.js";
 import { formatDoctorReport, formatDoctorTable } from "./doctorPrinter.js";
 import { EXIT } from "./exitCodes.js";
+import { availability } from "../../agents/availability.js";
+import type { Catalogue } from "../../agents/catalogue.js";
+
+/**
+ * `--all` probes the agents acpgate.yaml or a registry names, and the built-ins installed
+ * here. A built-in that is not installed is skipped, said on stderr: probing it would mean
+ * npx downloading it, or a binary that is not there (`agents doctor ID` still probes it).
+ */
+function probedByAll(catalogue: Catalogue, err: NodeJS.WritableStream): string[] {
+  const skipped: string[] = [];
+  const ids = catalogue.ids().filter((id) => {
+    const item = catalogue.item(id);
+    if (item.sources.some((s) => s !== "builtin")) return true;
+    const here = availability(
+      item.entry,
+      item.facts?.install ? { install: item.facts.install } : {},
+    );
+    if (here.how === "installed" || here.how === "path") return true;
+    skipped.push(id);
+    return false;
+  });
+  if (skipped.length) err.write(`acpgate: not installed here, not probed: ${skipped.join(", ")}\n`);
+  return ids;
+}
 
 export async function doctorCommand({
   values,
@@ -19,7 +43,7 @@ export async function doctorCommand({
       "give one agent ID or --all\nSee 'acpgate agents doctor --help'.",
     );
   const plane = createPlane({ configFile: values.config, cwd: process.cwd(), audit: false });
-  const ids = values.all ? plane.catalogue.ids() : positionals;
+  const ids = values.all ? probedByAll(plane.catalogue, process.stderr) : positionals;
   const reports: DoctorReport[] = [];
   try {
     for (const agentId of ids) {
