@@ -11,17 +11,17 @@ import { SessionManager } from "../../src/sessions/sessionManager.js";
 import { MOCK_FINAL_TEXT } from "../support/mockLlm.js";
 import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
-import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
+import { makeAgentHome, realAgentEntry } from "../support/realAgents.js";
 
 // Real claude-agent-acp and gemini --acp, offline on the mock LLM, under the read-only guard:
 // the agent reads, asks to write, is refused, leaves the file alone and answers.
 
-const WRITE_TOOL: Record<RealAgentId, string> = { claude: "Write", gemini: "write_file" };
+const WRITE_TOOL: Record<"claude" | "gemini", string> = { claude: "Write", gemini: "write_file" };
 
 void describe("real agents under read-only", () => {
   const fx = withMockLlm("acpgate-real-");
 
-  for (const id of ["claude", "gemini"] as RealAgentId[]) {
+  for (const id of ["claude", "gemini"] as const) {
     void test(`${id}: the write is refused by policy and the file is unchanged`, async (t) => {
       const home = makeAgentHome(id, fx.root);
       const cwd = mkdtempSync(join(fx.root, `ws-${id}-`));
