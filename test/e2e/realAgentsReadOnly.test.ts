@@ -17,7 +17,7 @@ import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/real
 // Real claude-agent-acp and gemini --acp, offline on the mock LLM, under the read-only guard:
 // the agent reads, asks to write, is refused, leaves the file alone and answers.
 
-const WRITE_TOOL: Record<RealAgentId, string> = {
+const WRITE_TOOL: Record<"claude" | "gemini" | "opencode", string> = {
   claude: "Write",
   gemini: "write_file",
   opencode: "write",
@@ -26,7 +26,7 @@ const WRITE_TOOL: Record<RealAgentId, string> = {
 void describe("real agents under read-only", () => {
   const fx = withMockLlm("acpgate-real-");
 
-  for (const id of ["claude", "gemini"] as RealAgentId[]) {
+  for (const id of ["claude", "gemini"] as const) {
     void test(`${id}: the write is refused by policy and the file is unchanged`, async (t) => {
       const home = makeAgentHome(id, fx.root);
       const cwd = mkdtempSync(join(fx.root, `ws-${id}-`));

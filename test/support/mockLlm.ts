@@ -3,15 +3,16 @@ import type { AddressInfo } from "node:net";
 import { respondAnthropic, sendJson } from "./mockAnthropic.js";
 import { respondGemini } from "./mockGemini.js";
 import { openAiChatTools, respondOpenAiChat } from "./mockOpenAiChat.js";
+import { respondOpenAiResponses, responsesToolNames } from "./mockOpenAiResponses.js";
 import type { Reply } from "./mockScript.js";
 
 /**
- * A mock LLM on 127.0.0.1 that speaks the Anthropic Messages API, the Gemini API and the
- * OpenAI Chat Completions API well enough for real agent CLIs to run whole turns offline. It
- * answers a fixed text, or a tool call when the prompt holds `@tool NAME {json}` (see
- * mockScript.ts), and records every request. It also serves as the agents' HTTP(S) proxy:
- * any attempt to reach another host is refused and recorded as `escape`, so a test can assert
- * that nothing left the machine.
+ * A mock LLM on 127.0.0.1 that speaks the Anthropic Messages API, the Gemini API, the OpenAI
+ * Chat Completions API and the OpenAI Responses API (codex) well enough for real agent CLIs to
+ * run whole turns offline. It answers a fixed text, or a tool call when the prompt holds
+ * `@tool NAME {json}` (see mockScript.ts), and records every request. It also serves as the
+ * agents' HTTP(S) proxy: any attempt to reach another host is refused and recorded as
+ * `escape`, so a test can assert that nothing left the machine.
  */
 
 export type RequestKind =
@@ -20,6 +21,7 @@ export type RequestKind =
   | "gemini.generate"
   | "gemini.count_tokens"
   | "openai.chat"
+  | "openai.responses"
   | "escape"
   | "other";
 
@@ -146,6 +148,24 @@ function handle(
       model: str(body.model),
     };
     entry.reply = respondOpenAiChat(res, body, finalText);
+    record(entry);
+    return;
+  }
+  if (url.pathname === "/v1/responses" && req.headers.upgrade) {
+    // codex tries a WebSocket first; 426 sends it straight to plain HTTP (no retries).
+    record({ ...base, kind: "other" });
+    sendJson(res, 426, { error: { message: "acpgate mock: no WebSocket, use HTTP" } });
+    return;
+  }
+  if (method === "POST" && url.pathname === "/v1/responses") {
+    const entry: RecordedRequest = {
+      ...base,
+      kind: "openai.responses",
+      stream: body.stream === true,
+      toolNames: responsesToolNames(body),
+      model: str(body.model),
+    };
+    entry.reply = respondOpenAiResponses(res, body, finalText);
     record(entry);
     return;
   }

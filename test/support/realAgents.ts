@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentEntryInput } from "../../src/config/agentSchema.js";
+import { codexEntry } from "./realCodex.js";
 
 /**
  * Catalogue entries for the real agent CLIs installed as devDependencies, pointed at a mock
@@ -20,9 +21,11 @@ export const REAL_AGENT_MAIN = {
   gemini: join(root, "node_modules/@google/gemini-cli/bundle/gemini.js"),
   // A native binary: opencode-ai's postinstall links the build for this CPU here.
   opencode: join(root, "node_modules/opencode-ai/bin/opencode.exe"),
+  codex: join(root, "node_modules/@agentclientprotocol/codex-acp/dist/index.js"),
 } as const;
 
 export type RealAgentId = keyof typeof REAL_AGENT_MAIN;
+/** The agents of the rehearsed swap (codex is tested on its own: test/e2e/realCodex.test.ts). */
 export const REAL_AGENT_IDS: RealAgentId[] = ["claude", "gemini"];
 
 export function realAgentInstalled(id: RealAgentId): boolean {
@@ -132,6 +135,8 @@ export function realAgentEntry(id: RealAgentId, mockUrl: string, home: string): 
     };
   }
   if (id === "opencode") return opencodeEntry(mockUrl, home);
+  if (id === "codex")
+    return codexEntry(REAL_AGENT_MAIN.codex, mockUrl, noNetworkEnv(mockUrl, home));
   return {
     description: "gemini --acp (Gemini CLI) on the mock LLM",
     command: realAgentNode("gemini"),
