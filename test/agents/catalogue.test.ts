@@ -10,6 +10,7 @@ import { parseConfigText, loadConfig } from "../../src/config/loadConfig.js";
 import { BUILTIN_AGENT_IDS } from "../../src/agents/catalogue.js";
 import { isAcpgateError } from "../../src/util/errors.js";
 import { tempDir } from "../support/tempDir.js";
+import { BUILTIN_REAL_AGENTS } from "../support/builtinEnv.js";
 
 const REQUIRED = [
   "claude",
@@ -197,4 +198,10 @@ void test("an npx agent installed beside acpgate runs directly; another version 
   } finally {
     tmp.cleanup();
   }
+});
+
+void test("a built-in marked tested is one the suite runs as a built-in (test/e2e/builtinAgents)", () => {
+  const run = new Set<string>(["demo", ...BUILTIN_REAL_AGENTS]);
+  for (const facts of BUILTIN_FACTS)
+    assert.equal(facts.verified.tested, run.has(facts.id), `${facts.id}: tested flag`);
 });
