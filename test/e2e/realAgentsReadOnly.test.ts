@@ -12,7 +12,7 @@ import { MOCK_FINAL_TEXT } from "../support/mockLlm.js";
 import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import { holdInPosture } from "../support/holdInPosture.js";
-import { makeAgentHome, realAgentEntry, type RealAgentId } from "../support/realAgents.js";
+import { makeAgentHome, realAgentEntry } from "../support/realAgents.js";
 
 // Real claude-agent-acp and gemini --acp, offline on the mock LLM, under the read-only guard:
 // the agent reads, asks to write, is refused, leaves the file alone and answers.

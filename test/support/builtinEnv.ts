@@ -64,6 +64,6 @@ export function mockEnvFor(
 
 /** acpgate.yaml for built-in agents refined by `env` alone. */
 export function envOnlyConfig(agents: Record<string, Record<string, string>>): string {
-  const entries = Object.entries(agents).map(([id, env]) => [id, { env }]);
+  const entries = Object.entries(agents).map(([id, env]) => [id, { env }] as const);
   return JSON.stringify({ agents: Object.fromEntries(entries) }, null, 2);
 }
