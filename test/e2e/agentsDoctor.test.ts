@@ -41,6 +41,8 @@ void describe("acpgate agents doctor", () => {
     const example = readFileSync(join(REPO_ROOT, "docs/examples/acpgate.mock.yaml"), "utf8");
     prepareAgentHome("claude", join(root, "claude"));
     prepareAgentHome("gemini", join(root, "gemini"));
+    prepareAgentHome("codex", join(root, "codex"));
+    prepareAgentHome("opencode", join(root, "opencode"));
     config = join(root, "acpgate.yaml");
     writeFileSync(
       config,
@@ -57,7 +59,7 @@ void describe("acpgate agents doctor", () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  void test("--all --json: the matrix of demo, claude and gemini, then nothing left running", async () => {
+  void test("--all --json: the matrix of demo, claude, codex, gemini and opencode, then nothing left running", async () => {
     const { code, stdout } = await doctor(
       ["--all", "--json", "--config", config, "--cwd", root],
       env,
@@ -68,12 +70,28 @@ void describe("acpgate agents doctor", () => {
       reports.map((r) => [r.agentId, r.ok, r.processGone, r.error]),
       [
         ["claude", true, true, null],
+        ["codex", true, true, null],
         ["demo", true, true, null],
         ["gemini", true, true, null],
+        ["opencode", true, true, null],
       ],
     );
     assert.equal(code, 0);
-    const [claude, , gemini] = reports as [DoctorReport, DoctorReport, DoctorReport];
+    const [claude, codex, , gemini, opencode] = reports as DoctorReport[] as [
+      DoctorReport,
+      DoctorReport,
+      DoctorReport,
+      DoctorReport,
+      DoctorReport,
+    ];
+    // The built-ins refined by env alone: the catalogue started them.
+    assert.deepEqual(codex.modes.available, [
+      "read-only",
+      "workspace-write",
+      "agent",
+      "agent-full-access",
+    ]);
+    assert.deepEqual(opencode.modes.available, ["build", "plan"]);
     assert.equal(claude.schema, "acpgate.doctor.v1");
     assert.equal(claude.agent.name, "@agentclientprotocol/claude-agent-acp");
     assert.deepEqual(claude.session, {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { startMockLlm } from "./mockLlm.js";
-import { prepareAgentHome, REAL_AGENT_IDS } from "./realAgents.js";
+import { prepareAgentHome, REAL_AGENT_MAIN, type RealAgentId } from "./realAgents.js";
 
 /**
  * Runs the mock LLM in the foreground for manual use with docs/examples/acpgate.mock.yaml:
@@ -12,7 +12,8 @@ const { values } = parseArgs({
   options: { port: { type: "string" }, homes: { type: "string" }, quiet: { type: "boolean" } },
 });
 const homes = values.homes ?? "/tmp/acpgate-mock-home";
-for (const id of REAL_AGENT_IDS) prepareAgentHome(id, `${homes}/${id}`);
+for (const id of Object.keys(REAL_AGENT_MAIN) as RealAgentId[])
+  prepareAgentHome(id, `${homes}/${id}`);
 const mock = await startMockLlm({
   port: Number(values.port ?? 8787),
   onRequest: (r) => {
