@@ -77,7 +77,7 @@ void describe("acpgate agents doctor", () => {
       ],
     );
     assert.equal(code, 0);
-    const [claude, codex, , gemini, opencode] = reports as DoctorReport[] as [
+    const [claude, codex, , gemini, opencode] = reports as [
       DoctorReport,
       DoctorReport,
       DoctorReport,
