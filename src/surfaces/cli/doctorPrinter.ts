@@ -1,4 +1,4 @@
-import type { DoctorReport } from "./doctorReport.js";
+import type { DoctorReport, ProbeWriteReport } from "./doctorReport.js";
 
 const mark = (value: boolean): string => (value ? "✓" : "✗");
 const flags = (record: Record<string, boolean>): string =>
@@ -29,6 +29,8 @@ export function formatDoctorReport(report: DoctorReport): string {
     ["prompt", flags(report.prompt)],
     ["mcp", flags(report.mcp)],
     ["modes", modes ? `${modes} (via ${report.modes.via})` : "none"],
+    ["agent's mode", `${report.modes.agentDefault ?? "none reported"} (its own, at session/new)`],
+    ["policy", policyLine(report)],
     [
       "config options",
       report.configOptions
@@ -49,13 +51,48 @@ export function formatDoctorReport(report: DoctorReport): string {
     ["client calls", report.clientCapabilities.used.join(", ") || "none during the probe"],
     [
       "timings",
-      report.timings.map((t) => `${t.step} ${t.ms} ms${t.ok ? "" : " (failed)"}`).join(" · ") ||
-        "-",
+      report.timings
+        .map(
+          (t) =>
+            `${t.step} ${t.ms} ms${t.method ? ` (${t.method})` : ""}${t.ok ? "" : " (failed)"}`,
+        )
+        .join(" · ") || "-",
     ],
     ["process", report.processGone ? "gone after close" : "STILL RUNNING after close"],
   ];
+  if (report.probeWrite) rows.push(["probe write", probeWriteLine(report.probeWrite)]);
   if (report.error) rows.push(["error", `${report.error.code}: ${report.error.message}`]);
   return rows.map(([k, v]) => `${k.padEnd(15)}${v}`).join("\n") + "\n";
+}
+
+/** The policy and what it did to the agent's mode. */
+function policyLine(report: DoctorReport): string {
+  const { name, posture, mode, switched } = report.policy;
+  const what =
+    report.modes.via === "none"
+      ? "the agent offers no modes"
+      : mode === null
+        ? `no offered mode is mapped to ${posture} or below`
+        : switched
+          ? `sets mode ${mode}`
+          : mode === report.modes.agentDefault
+            ? `keeps mode ${mode}`
+            : `sets mode ${mode} (not done: the probe failed first)`;
+  return `${name} (${posture}): ${what}`;
+}
+
+/** Whether the read-only mode held against a request to create a file, and who refused. */
+export function probeWriteLine(probe: ProbeWriteReport): string {
+  const where = `in mode ${probe.mode ?? "(none)"}`;
+  if (probe.held === null) return `not run: the probe failed before its turn ended (${where})`;
+  if (!probe.held) return `NOT HELD: the agent created ${probe.file} ${where}`;
+  const who =
+    probe.refusedBy === "policy"
+      ? "refused by acpgate's policy (a permission request or fs/write_text_file answered no)"
+      : probe.refusedBy === "mode"
+        ? "refused by the agent's own mode (it tried; acpgate refused nothing)"
+        : "the agent did not try to write";
+  return `held ${where}: no file after the turn; ${who}`;
 }
 
 const COLUMNS: [string, (r: DoctorReport) => string][] = [
@@ -83,13 +120,19 @@ const COLUMNS: [string, (r: DoctorReport) => string][] = [
   ],
 ];
 
-/** `--all`: one row per agent. */
+const WRITE_COLUMN: [string, (r: DoctorReport) => string] = [
+  "write",
+  (r) => (r.probeWrite?.held === true ? "held" : r.probeWrite?.held === false ? "NOT HELD" : "-"),
+];
+
+/** `--all`: one row per agent (a `write` column when writes were probed). */
 export function formatDoctorTable(reports: DoctorReport[]): string {
+  const columns = reports.some((r) => r.probeWrite) ? [...COLUMNS, WRITE_COLUMN] : COLUMNS;
   const cells = [
-    COLUMNS.map(([title]) => title),
-    ...reports.map((r) => COLUMNS.map(([, get]) => get(r))),
+    columns.map(([title]) => title),
+    ...reports.map((r) => columns.map(([, get]) => get(r))),
   ];
-  const widths = COLUMNS.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  const widths = columns.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
   const lines = cells.map((row) =>
     row
       .map((cell, i) => cell.padEnd(widths[i] ?? 0))
