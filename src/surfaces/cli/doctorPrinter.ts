@@ -1,4 +1,5 @@
-import type { DoctorReport, ProbeWriteReport } from "./doctorReport.js";
+import { policyLine, probeWriteLine } from "./doctorLines.js";
+import type { DoctorReport } from "./doctorReport.js";
 
 const mark = (value: boolean): string => (value ? "✓" : "✗");
 const flags = (record: Record<string, boolean>): string =>
@@ -65,36 +66,6 @@ export function formatDoctorReport(report: DoctorReport): string {
   return rows.map(([k, v]) => `${k.padEnd(15)}${v}`).join("\n") + "\n";
 }
 
-/** The policy and what it did to the agent's mode. */
-function policyLine(report: DoctorReport): string {
-  const { name, posture, mode, switched } = report.policy;
-  const what =
-    report.modes.via === "none"
-      ? "the agent offers no modes"
-      : mode === null
-        ? `no offered mode is mapped to ${posture} or below`
-        : switched
-          ? `sets mode ${mode}`
-          : mode === report.modes.agentDefault
-            ? `keeps mode ${mode}`
-            : `sets mode ${mode} (not done: the probe failed first)`;
-  return `${name} (${posture}): ${what}`;
-}
-
-/** Whether the read-only mode held against a request to create a file, and who refused. */
-export function probeWriteLine(probe: ProbeWriteReport): string {
-  const where = `in mode ${probe.mode ?? "(none)"}`;
-  if (probe.held === null) return `not run: the probe failed before its turn ended (${where})`;
-  if (!probe.held) return `NOT HELD: the agent created ${probe.file} ${where}`;
-  const who =
-    probe.refusedBy === "policy"
-      ? "refused by acpgate's policy (a permission request or fs/write_text_file answered no)"
-      : probe.refusedBy === "mode"
-        ? "refused by the agent's own mode (it tried; acpgate refused nothing)"
-        : "the agent did not try to write";
-  return `held ${where}: no file after the turn; ${who}`;
-}
-
 const COLUMNS: [string, (r: DoctorReport) => string][] = [
   ["agent", (r) => r.agentId],
   ["ok", (r) => mark(r.ok)],
@@ -116,7 +87,13 @@ const COLUMNS: [string, (r: DoctorReport) => string][] = [
   ["auth", (r) => r.authMethods.map((m) => m.id).join(",") || "-"],
   [
     "start ms",
-    (r) => String(r.timings.filter((t) => t.step !== "close").reduce((a, t) => a + t.ms, 0)),
+    // Up to a ready session: the probe's turn and close are not start-up.
+    (r) =>
+      String(
+        r.timings
+          .filter((t) => t.step !== "close" && t.step !== "prompt")
+          .reduce((a, t) => a + t.ms, 0),
+      ),
   ],
 ];
 
