@@ -108,11 +108,7 @@ void describe("acpgate agents doctor", () => {
     );
     assert.deepEqual(
       [claude.modes.agentDefault, claude.modes.current, claude.policy],
-      [
-        "auto",
-        "plan",
-        { name: "read-only", posture: "read-only", mode: "plan", switched: true },
-      ],
+      ["auto", "plan", { name: "read-only", posture: "read-only", mode: "plan", switched: true }],
     );
     assert.equal(gemini.agent.name, "gemini-cli");
     assert.equal(gemini.prompt.audio, true);

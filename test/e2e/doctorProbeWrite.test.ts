@@ -8,7 +8,6 @@ import { withMockLlm } from "../support/mockLlmFixture.js";
 import { noProcessWithEnv } from "../support/processes.js";
 import {
   makeAgentHome,
-  REAL_AGENT_IDS,
   realAgentEntry,
   realAgentInstalled,
   type RealAgentId,
@@ -17,9 +16,11 @@ import {
 // `agents doctor ID --probe-write`: the agent, in the mode acpgate uses for read-only, is asked
 // to create a file in a throwaway workspace; the mode held when no file is there after the turn.
 
-const WRITE_TOOL: Record<RealAgentId, string> = { claude: "Write", gemini: "write_file" };
+type Probed = Extract<RealAgentId, "claude" | "gemini">;
+const PROBED: Probed[] = ["claude", "gemini"];
+const WRITE_TOOL: Record<Probed, string> = { claude: "Write", gemini: "write_file" };
 /** Who stopped the write, as observed: claude's `plan` asks permission, gemini's refuses itself. */
-const REFUSED_BY: Record<RealAgentId, string> = { claude: "policy", gemini: "mode" };
+const REFUSED_BY: Record<Probed, string> = { claude: "policy", gemini: "mode" };
 
 async function probe(
   args: string[],
@@ -100,7 +101,7 @@ void describe("agents doctor --probe-write", () => {
     }
   });
 
-  for (const id of REAL_AGENT_IDS) {
+  for (const id of PROBED) {
     void test(`${id} on the mock: its read-only mode holds`, async (t) => {
       if (!realAgentInstalled(id)) return t.skip(`${id} not installed`);
       const home = makeAgentHome(id, fx.root);
