@@ -4,6 +4,7 @@ import { modeAllowed, modeForPosture } from "../policy/modeRisk.js";
 import type { Policy } from "../policy/policyTypes.js";
 import { AcpgateError } from "../util/errors.js";
 import type { StartedSession } from "../sessions/sessionGuard.js";
+import { modeNotice } from "./modeNotice.js";
 import { restoreMode } from "./restoreMode.js";
 
 /** Capabilities read off the session (its modes) rather than the initialize response. */
@@ -75,7 +76,12 @@ export async function applyPolicyAtStart(
     );
   }
   if (recordedMode !== undefined) await restoreMode(session, entry, policy, recordedMode);
-  else await alignMode(session, entry, policy);
+  else {
+    const from = session.modes.state.currentModeId;
+    const set = await alignMode(session, entry, policy);
+    if (set !== undefined)
+      session.emit(modeNotice(session.agentId, entry.modes, from, set, policy));
+  }
   if (!unattended || policy.posture !== "read-only" || policy.enforcement === "permission-only")
     return;
   const current = session.modes.state.currentModeId;

@@ -50,6 +50,14 @@ export type SessionEventBody =
       source: string;
     }
   | { type: "mode_changed"; modeId: string }
+  | {
+      /** Something acpgate did that people should know of: `message` says it in one line. */
+      type: "notice";
+      /** `mode_set_by_policy`: the policy changed the agent's mode at session start. */
+      code: "mode_set_by_policy";
+      message: string;
+      data: { from: string | null; to: string; policy: string; posture: string };
+    }
   | { type: "config_options"; options: unknown[] }
   | { type: "available_commands"; commands: { name: string; description?: string }[] }
   | { type: "session_info"; title?: string | null }

@@ -22,7 +22,7 @@ const EXPECTED: Record<string, string[]> = {
   "agents list": ["json", "config"],
   "agents show": ["env", "json", "config"],
   "agents import": ["json", "config"],
-  "agents doctor": ["all", "json", "cwd", "config"],
+  "agents doctor": ["all", "json", "cwd", "policy", "probe-write", "timeout", "config"],
   "policy explain": ["policy", "config", "cwd", "agent", "kind", "path", "command", "request"],
   "policy replay": ["policy", "policies-file", "config", "since", "session", "json"],
   "audit list": ["session", "kind", "since", "limit", "json", "config"],

@@ -113,15 +113,31 @@ void describe("acpgate agents doctor", () => {
     });
     // claude 0.101 sends its auth status as a vendor notification; it calls nothing.
     assert.deepEqual(claude.clientCapabilities.used, ["_auth/status_update"]);
+    // Its own mode at session/new (`auto`), then acpgate's switch to `plan` for read-only.
     assert.deepEqual(
-      claude.timings.map((t) => t.step),
-      ["initialize", "authenticate", "session/new", "close"],
+      claude.timings.map((t) => [t.step, t.method]),
+      [
+        ["initialize", undefined],
+        ["authenticate", undefined],
+        ["session/new", undefined],
+        ["set_mode", "session/set_config_option"],
+        ["close", undefined],
+      ],
+    );
+    assert.deepEqual(
+      [claude.modes.agentDefault, claude.modes.current, claude.policy],
+      ["auto", "plan", { name: "read-only", posture: "read-only", mode: "plan", switched: true }],
     );
     assert.equal(gemini.agent.name, "gemini-cli");
     assert.equal(gemini.prompt.audio, true);
     assert.equal(gemini.modes.via, "modes");
     assert.ok(gemini.authMethods.some((m) => m.id === "gateway"));
     assert.deepEqual(gemini.auth, { method: "gateway", ok: true });
+    assert.deepEqual(
+      [gemini.modes.agentDefault, gemini.modes.current, gemini.policy.mode],
+      ["default", "plan", "plan"],
+    );
+    assert.equal(gemini.timings.find((t) => t.step === "set_mode")?.method, "session/set_mode");
     // No model call is needed to probe an agent.
     assert.equal(mock.requests.filter((r) => r.kind === "anthropic.messages").length, 0);
     assert.deepEqual(await noProcessWithEnv("HOME", root), []);

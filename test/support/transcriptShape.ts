@@ -27,6 +27,7 @@ const NOISE = new Set([
   "session_info",
   "config_options",
   "mode_changed",
+  "notice",
   "update_unknown",
   "run_finished",
   "turn_started",

@@ -64,6 +64,20 @@ export const AGENTS_DOCTOR_FLAGS = {
     help: "one JSON line per agent probed (schema acpgate.doctor.v1)",
   },
   cwd: { type: "string", arg: "DIR", help: "the probe session's working directory (default: .)" },
+  policy: {
+    type: "string",
+    arg: "NAME",
+    help: "the policy whose mode is set, as for run (default: read-only)",
+  },
+  "probe-write": {
+    type: "boolean",
+    help: "ask the agent, in its read-only mode, to create a file; did the mode hold?",
+  },
+  timeout: {
+    type: "string",
+    arg: "DUR",
+    help: "limit of the --probe-write turn (default: 3m)",
+  },
   config: CONFIG_FLAG,
 } as const;
 
@@ -72,9 +86,17 @@ export const AGENTS_DOCTOR = defineCommand({
   args: "ID | --all",
   summary: "start, initialize, open a session: the capability matrix",
   description: `Starts the agent, initializes it (and authenticates when its entry names an auth method),
-opens a session, prints its capability matrix and the time each step took, then closes it
-and checks that no process is left. Sends no prompt: no model is called.`,
+opens a session under the policy and sets the agent's mode as 'acpgate run' would, prints its
+capability matrix — the agent's own mode and the one acpgate set — and the time each step
+took, then closes it and checks that no process is left. Sends no prompt: no model is called.
+
+--probe-write sends one prompt, in a fresh temp workspace under a read-only policy: "Create
+the file probe.txt containing ok" (with directive lines that test models obey). The mode held
+when the file does not exist after the turn; the report says whether the agent tried and who
+refused: acpgate's policy (a permission request or fs/write_text_file answered no) or the
+agent's own mode. This calls the agent's model, the user's real one.`,
   flags: AGENTS_DOCTOR_FLAGS,
-  footer: "Exit code: 0 when every probed agent passed, 1 otherwise, 2 for a usage error.",
+  footer:
+    "Exit code: 0 when every probed agent passed (and, with --probe-write, its mode held), 1 otherwise, 2 for a usage error.",
   load: async () => (await import("./doctorCommand.js")).doctorCommand,
 });

@@ -1,14 +1,22 @@
-import { resolve } from "node:path";
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { runDoctor } from "./doctor.js";
 import type { DoctorReport } from "./doctorReport.js";
+import { WriteProbe } from "./doctorProbeWrite.js";
+import { parseDuration } from "../../util/duration.js";
 import { AcpgateError } from "../../util/errors.js";
-import { createPlane } from "../plane.js";
+import { createPlane, type Plane } from "../plane.js";
 import type { AGENTS_DOCTOR_FLAGS } from "./agentsSpecs.js";
-import type { CommandInput } from "./commandSpec.js";
+import type { CommandInput, FlagValues } from "./commandSpec.js";
 import { formatDoctorReport, formatDoctorTable } from "./doctorPrinter.js";
 import { EXIT } from "./exitCodes.js";
 import { availability } from "../../agents/availability.js";
 import type { Catalogue } from "../../agents/catalogue.js";
+
+type DoctorFlags = FlagValues<typeof AGENTS_DOCTOR_FLAGS>;
+
+const PROBE_TIMEOUT = "3m";
 
 /**
  * `--all` probes the agents acpgate.yaml or a registry names, and the built-ins installed
@@ -42,18 +50,27 @@ export async function doctorCommand({
       "usage",
       "give one agent ID or --all\nSee 'acpgate agents doctor --help'.",
     );
-  const plane = createPlane({ configFile: values.config, cwd: process.cwd(), audit: false });
-  const ids = values.all ? probedByAll(plane.catalogue, process.stderr) : positionals;
+  if (values["probe-write"] && values.cwd !== undefined)
+    throw new AcpgateError("usage", "--probe-write runs in a throwaway workspace: drop --cwd");
+  if (values.timeout !== undefined && !values["probe-write"])
+    throw new AcpgateError("usage", "--timeout limits the turn of --probe-write: give both");
+  const timeoutMs = parseDuration(values.timeout ?? PROBE_TIMEOUT, "--timeout");
+  const plane = createPlane({
+    configFile: values.config,
+    cwd: process.cwd(),
+    audit: false,
+    ...(values.policy !== undefined ? { policy: values.policy } : {}),
+  });
   const reports: DoctorReport[] = [];
   try {
+    if (values["probe-write"] && plane.policy.posture !== "read-only")
+      throw new AcpgateError(
+        "usage",
+        `--probe-write checks the mode acpgate uses for read-only: policy '${plane.policy.name}' has posture ${plane.policy.posture}`,
+      );
+    const ids = values.all ? probedByAll(plane.catalogue, process.stderr) : positionals;
     for (const agentId of ids) {
-      const entry = plane.catalogue.get(agentId);
-      const report = await runDoctor({
-        manager: plane.manager,
-        agentId,
-        cwd: resolve(values.cwd ?? "."),
-        ...(entry.auth ? { authMethod: entry.auth.method } : {}),
-      });
+      const report = await probeAgent(plane, agentId, values, timeoutMs);
       reports.push(report);
       // JSON Lines: each report as soon as its probe ends.
       if (values.json) out.write(`${JSON.stringify(report)}\n`);
@@ -63,5 +80,35 @@ export async function doctorCommand({
   }
   if (!values.json)
     out.write(values.all ? formatDoctorTable(reports) : reports.map(formatDoctorReport).join("\n"));
-  return reports.every((r) => r.ok && r.processGone) ? EXIT.ok : EXIT.runtime;
+  const passed = (r: DoctorReport): boolean =>
+    r.ok && r.processGone && (r.probeWrite === null || r.probeWrite.held === true);
+  return reports.every(passed) ? EXIT.ok : EXIT.runtime;
+}
+
+/** One agent's probe; with --probe-write, in a fresh workspace removed afterwards. */
+async function probeAgent(
+  plane: Plane,
+  agentId: string,
+  values: DoctorFlags,
+  timeoutMs: number,
+): Promise<DoctorReport> {
+  const common = {
+    manager: plane.manager,
+    agentId,
+    entry: plane.catalogue.get(agentId),
+    policy: plane.policy,
+  };
+  if (!values["probe-write"]) return runDoctor({ ...common, cwd: resolve(values.cwd ?? ".") });
+  const workspace = realpathSync(mkdtempSync(join(tmpdir(), "acpgate-probe-write-")));
+  const probe = new WriteProbe(join(workspace, "probe.txt"), timeoutMs);
+  try {
+    const report = await runDoctor({
+      ...common,
+      cwd: workspace,
+      afterStart: (session) => probe.run(session),
+    });
+    return { ...report, probeWrite: probe.finish() };
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
 }

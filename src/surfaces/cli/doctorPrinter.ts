@@ -1,3 +1,4 @@
+import { policyLine, probeWriteLine } from "./doctorLines.js";
 import type { DoctorReport } from "./doctorReport.js";
 
 const mark = (value: boolean): string => (value ? "✓" : "✗");
@@ -29,6 +30,8 @@ export function formatDoctorReport(report: DoctorReport): string {
     ["prompt", flags(report.prompt)],
     ["mcp", flags(report.mcp)],
     ["modes", modes ? `${modes} (via ${report.modes.via})` : "none"],
+    ["agent's mode", `${report.modes.agentDefault ?? "none reported"} (its own, at session/new)`],
+    ["policy", policyLine(report)],
     [
       "config options",
       report.configOptions
@@ -49,11 +52,16 @@ export function formatDoctorReport(report: DoctorReport): string {
     ["client calls", report.clientCapabilities.used.join(", ") || "none during the probe"],
     [
       "timings",
-      report.timings.map((t) => `${t.step} ${t.ms} ms${t.ok ? "" : " (failed)"}`).join(" · ") ||
-        "-",
+      report.timings
+        .map(
+          (t) =>
+            `${t.step} ${t.ms} ms${t.method ? ` (${t.method})` : ""}${t.ok ? "" : " (failed)"}`,
+        )
+        .join(" · ") || "-",
     ],
     ["process", report.processGone ? "gone after close" : "STILL RUNNING after close"],
   ];
+  if (report.probeWrite) rows.push(["probe write", probeWriteLine(report.probeWrite)]);
   if (report.error) rows.push(["error", `${report.error.code}: ${report.error.message}`]);
   return rows.map(([k, v]) => `${k.padEnd(15)}${v}`).join("\n") + "\n";
 }
@@ -79,17 +87,29 @@ const COLUMNS: [string, (r: DoctorReport) => string][] = [
   ["auth", (r) => r.authMethods.map((m) => m.id).join(",") || "-"],
   [
     "start ms",
-    (r) => String(r.timings.filter((t) => t.step !== "close").reduce((a, t) => a + t.ms, 0)),
+    // Up to a ready session: the probe's turn and close are not start-up.
+    (r) =>
+      String(
+        r.timings
+          .filter((t) => t.step !== "close" && t.step !== "prompt")
+          .reduce((a, t) => a + t.ms, 0),
+      ),
   ],
 ];
 
-/** `--all`: one row per agent. */
+const WRITE_COLUMN: [string, (r: DoctorReport) => string] = [
+  "write",
+  (r) => (r.probeWrite?.held === true ? "held" : r.probeWrite?.held === false ? "NOT HELD" : "-"),
+];
+
+/** `--all`: one row per agent (a `write` column when writes were probed). */
 export function formatDoctorTable(reports: DoctorReport[]): string {
+  const columns = reports.some((r) => r.probeWrite) ? [...COLUMNS, WRITE_COLUMN] : COLUMNS;
   const cells = [
-    COLUMNS.map(([title]) => title),
-    ...reports.map((r) => COLUMNS.map(([, get]) => get(r))),
+    columns.map(([title]) => title),
+    ...reports.map((r) => columns.map(([, get]) => get(r))),
   ];
-  const widths = COLUMNS.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  const widths = columns.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
   const lines = cells.map((row) =>
     row
       .map((cell, i) => cell.padEnd(widths[i] ?? 0))

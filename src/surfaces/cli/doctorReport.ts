@@ -1,17 +1,32 @@
-import type { InitializeResponse } from "@agentclientprotocol/sdk";
 import type { ModeViewState } from "../../sessions/modeView.js";
+import type { Posture } from "../../policy/policyTypes.js";
 
 /** Version tag of `acpgate agents doctor --json`. Fields are only ever added under one tag. */
 export const DOCTOR_SCHEMA = "acpgate.doctor.v1";
 
-/** `inputs`: secrets and MCP servers resolved before the agent is spawned. */
-export type DoctorStep = "inputs" | "initialize" | "authenticate" | "session/new" | "close";
+/**
+ * `inputs`: secrets and MCP servers resolved before the agent is spawned. `set_mode`: acpgate
+ * putting the agent in the policy's mode (session/set_mode or session/set_config_option).
+ * `policy`: the policy's start checks (a read-only posture the agent cannot be held to).
+ * `prompt`: the turn of `--probe-write`.
+ */
+export type DoctorStep =
+  | "inputs"
+  | "initialize"
+  | "authenticate"
+  | "session/new"
+  | "set_mode"
+  | "policy"
+  | "prompt"
+  | "close";
 
 export interface DoctorTiming {
   step: DoctorStep;
   /** Milliseconds from the request to its answer; initialize includes the agent's boot. */
   ms: number;
   ok: boolean;
+  /** The ACP method of a `set_mode` step. */
+  method?: string;
 }
 
 /** The capability matrix of one agent, as `agents doctor` prints it. */
@@ -25,7 +40,23 @@ export interface DoctorReport {
   session: { load: boolean; resume: boolean; list: boolean; close: boolean; fork: boolean };
   prompt: { text: true; image: boolean; audio: boolean; embeddedContext: boolean };
   mcp: { stdio: true; http: boolean; sse: boolean };
-  modes: { via: ModeViewState["via"]; current: string | null; available: string[] };
+  modes: {
+    via: ModeViewState["via"];
+    /** The mode once acpgate is done with the start (the one it set, or the agent's own). */
+    current: string | null;
+    available: string[];
+    /** The agent's own mode: `currentModeId` as it answered session/new, before acpgate acted. */
+    agentDefault: string | null;
+  };
+  /** The policy the probe ran under and the mode acpgate puts the agent in for its posture. */
+  policy: {
+    name: string;
+    posture: Posture;
+    /** The mode for the posture among those offered (null: none fits, or no modes). */
+    mode: string | null;
+    /** acpgate switched the agent to `mode` (false: already in it, none fits, or it failed). */
+    switched: boolean;
+  };
   configOptions: {
     id: string;
     category: string | null;
@@ -44,84 +75,25 @@ export interface DoctorReport {
   /** The agent's process group was gone after close. */
   processGone: boolean;
   error: { step: DoctorStep | null; code: string; message: string } | null;
+  /** `--probe-write`: whether the policy's read-only mode held; null when not asked. */
+  probeWrite: ProbeWriteReport | null;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const strOrNull = (v: unknown): string | null => (typeof v === "string" ? v : null);
-
-/** The initialize-derived part of the matrix; tolerant of missing or null fields. */
-export function matrixFromInitialize(
-  init: InitializeResponse | undefined,
-): Pick<DoctorReport, "agent" | "protocolVersion" | "session" | "prompt" | "mcp" | "authMethods"> {
-  const caps: Obj = isObj(init?.agentCapabilities) ? init.agentCapabilities : {};
-  const sessionCaps: Obj = isObj(caps.sessionCapabilities) ? caps.sessionCapabilities : {};
-  const prompt: Obj = isObj(caps.promptCapabilities) ? caps.promptCapabilities : {};
-  const mcp: Obj = isObj(caps.mcpCapabilities) ? caps.mcpCapabilities : {};
-  const info: Obj = isObj(init?.agentInfo) ? init.agentInfo : {};
-  return {
-    agent: {
-      name: strOrNull(info.name),
-      title: strOrNull(info.title),
-      version: strOrNull(info.version),
-    },
-    protocolVersion: typeof init?.protocolVersion === "number" ? init.protocolVersion : null,
-    session: {
-      load: caps.loadSession === true,
-      resume: isObj(sessionCaps.resume),
-      list: isObj(sessionCaps.list),
-      close: isObj(sessionCaps.close),
-      fork: isObj(sessionCaps.fork),
-    },
-    prompt: {
-      text: true,
-      image: prompt.image === true,
-      audio: prompt.audio === true,
-      embeddedContext: prompt.embeddedContext === true,
-    },
-    mcp: { stdio: true, http: mcp.http === true, sse: mcp.sse === true },
-    authMethods: (Array.isArray(init?.authMethods) ? init.authMethods : []).flatMap((m: unknown) =>
-      isObj(m) && typeof m.id === "string"
-        ? [{ id: m.id, name: strOrNull(m.name) ?? m.id, type: strOrNull(m.type) }]
-        : [],
-    ),
-  };
-}
-
-/** Modes and config options as the session's ModeView sees them. */
-export function matrixFromModes(
-  view: ModeViewState,
-): Pick<DoctorReport, "modes" | "configOptions"> {
-  return {
-    modes: {
-      via: view.via,
-      current: view.currentModeId ?? null,
-      available: view.available.map((m) => m.id),
-    },
-    configOptions: view.configOptions.flatMap((o) =>
-      typeof o.id === "string"
-        ? [
-            {
-              id: o.id,
-              category: strOrNull(o.category),
-              current:
-                typeof o.currentValue === "string" || typeof o.currentValue === "boolean"
-                  ? String(o.currentValue)
-                  : null,
-              values: choiceValues(o.options),
-            },
-          ]
-        : [],
-    ),
-  };
-}
-
-/** Values of a select option; grouped options (`{group, options: […]}`) are flattened. */
-function choiceValues(options: unknown): string[] {
-  if (!Array.isArray(options)) return [];
-  return options.flatMap((c: unknown) => {
-    if (!isObj(c)) return [];
-    if (typeof c.value === "string") return [c.value];
-    return choiceValues(c.options);
-  });
+/** `--probe-write`: a turn asking the agent to create a file in a throwaway workspace. */
+export interface ProbeWriteReport {
+  /** The file the agent was asked to create (its workspace is removed after the probe). */
+  file: string;
+  /** The agent's mode during the turn. */
+  mode: string | null;
+  /** The file did not exist after the turn; null when the turn could not run (see `error`). */
+  held: boolean | null;
+  /** The agent tried: a write tool call, a permission request to write, an fs/write_text_file. */
+  attempted: boolean;
+  /**
+   * Who stopped the write, read off the session's events: `policy` (acpgate rejected a
+   * permission request or an fs/write_text_file), `mode` (the agent tried and nothing of
+   * acpgate's refused: its own mode stopped it); null when not held or not attempted.
+   */
+  refusedBy: "policy" | "mode" | null;
+  stopReason: string | null;
 }

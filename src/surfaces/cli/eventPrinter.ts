@@ -125,6 +125,8 @@ export function createPrinter(format: OutputFormat): EventPrinter {
               ),
             );
           return;
+        case "notice":
+          return activity(`acpgate: ${event.message}`);
         case "subagent":
           return activity(`› subagent ${event.description ?? event.agentId ?? ""}`);
         case "question":
