@@ -10,8 +10,12 @@ export interface Layer {
   fields: AgentConfig;
 }
 
-/** Maps merged key by key (a config's `env: {HOME}` keeps the built-in's other variables). */
-const MAPS = ["env", "modes", "clientCapabilities"] as const;
+/**
+ * Maps merged key by key (a config's `env: {HOME}` keeps the built-in's other variables).
+ * `modes` is not one: a layer's mode map replaces the one before it whole, so a config can
+ * unmap a mode the catalogue trusts (merging could only ever add trust).
+ */
+const MAPS = ["env", "clientCapabilities"] as const;
 /** Lists that only add (a config's `secrets:` adds to what the agent already gets). */
 const UNIONS = ["secrets", "passEnv", "require"] as const;
 const LAUNCH = ["command", "npx", "binary"] as const;
@@ -24,8 +28,8 @@ export interface Merged {
 
 /**
  * Merges layers in order: a way to start (command, npx, binary) replaces the previous one
- * whole; `env`, `modes` and `clientCapabilities` merge by key; `secrets`, `passEnv` and
- * `require` add; every other field is replaced.
+ * whole; `env` and `clientCapabilities` merge by key; `secrets`, `passEnv` and `require`
+ * add; every other field (`modes` too) is replaced.
  */
 export function mergeLayers(layers: readonly Layer[]): Merged {
   const fields: Record<string, unknown> = {};
@@ -44,7 +48,14 @@ export function mergeLayers(layers: readonly Layer[]): Merged {
       } else if ((UNIONS as readonly string[]).includes(key)) {
         const before = (fields[key] as string[] | undefined) ?? [];
         fields[key] = [...new Set([...before, ...(value as string[])])];
-      } else fields[key] = value;
+      } else {
+        fields[key] = value;
+        if (key === "modes") {
+          for (const old of Object.keys(origins)) if (old.startsWith("modes.")) delete origins[old];
+          for (const name of Object.keys(value as Record<string, unknown>))
+            origins[`modes.${name}`] = origin;
+        }
+      }
       origins[key] = origin;
     }
   }

@@ -84,6 +84,13 @@ void test("a config entry with a built-in's id refines it: env merges, the start
   assert.equal(item.origins.start, "builtin");
   assert.equal(item.origins["env.HOME"], "config");
   assert.equal(item.origins["modes.read-only"], "builtin");
+  // A config's mode map replaces the catalogue's: it can unmap a mode the catalogue trusts.
+  const unmapped = new Catalogue(
+    parseConfigText("agents:\n  claude: { modes: { plan: read-only } }\n", "acpgate.yaml"),
+  ).item("claude");
+  assert.deepEqual(unmapped.entry.modes, { plan: "read-only" });
+  assert.equal(unmapped.origins["modes.plan"], "config");
+  assert.equal(unmapped.origins["modes.default"], undefined);
   // A config start replaces the built-in's whole.
   const own = new Catalogue(
     parseConfigText("agents:\n  codex: { command: /opt/codex-acp }\n", "acpgate.yaml"),
