@@ -122,6 +122,18 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
     registerPolicyControl(session, this);
     const claims = this.options.modeClaims;
     if (claims) checkConfiguredModes(session, claims);
+    const outdated = claims && missingReadOnlyMode(session, claims);
+    if (claims && outdated)
+      session.emit({
+        type: "notice",
+        code: "catalogue_outdated",
+        message: outdated,
+        data: {
+          readOnly: [...claims.readOnly],
+          offered: session.modes.state.available.map((m) => m.id),
+          verifiedAt: claims.verifiedAt ?? null,
+        },
+      });
     try {
       await applyPolicyAtStart(
         session,
@@ -131,7 +143,6 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
         this.options.recordedMode,
       );
     } catch (error) {
-      const outdated = claims && missingReadOnlyMode(session, claims);
       if (!outdated || !isAcpgateError(error, "capability_missing")) throw error;
       throw new AcpgateError(error.code, `${error.message} Note: ${outdated}.`, {
         ...error.details,

@@ -58,6 +58,13 @@ export type SessionEventBody =
       message: string;
       data: { from: string | null; to: string; policy: string; posture: string };
     }
+  | {
+      type: "notice";
+      /** `catalogue_outdated`: the agent offers none of the catalogue's read-only modes. */
+      code: "catalogue_outdated";
+      message: string;
+      data: { readOnly: string[]; offered: string[]; verifiedAt: string | null };
+    }
   | { type: "config_options"; options: unknown[] }
   | { type: "available_commands"; commands: { name: string; description?: string }[] }
   | { type: "session_info"; title?: string | null }

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { delimiter, join } from "node:path";
 import { DEMO_AGENT_PATH } from "../../src/agents/builtin/demo.js";
-import { runCli } from "../support/cli.js";
+import { FIXTURES, runCli } from "../support/cli.js";
 import { tempDir } from "../support/tempDir.js";
 
 const README = "# Widget\n\nA widget.\n";
@@ -226,6 +226,40 @@ void test("agents import URL fetches the registry once; runs read the saved copy
     assert.match(missing.stderr, /cannot fetch registry .*: HTTP 404/);
   } finally {
     server.close();
+    ws.cleanup();
+  }
+});
+
+void test("when the agent no longer offers the catalogue's read-only mode, the refusal says the catalogue is out of date", async () => {
+  // The demo's facts name `ask` as read-only; this agent (another version, say) offers
+  // only `auto` and `readonly`.
+  const agent = join(FIXTURES, "probeAgent.js");
+  const entry = `command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(agent)}, writes-anyway]`;
+  const ws = tempDir({ "acpgate.yaml": `agents:\n  demo: { ${entry}, fileAccess: self }\n` });
+  try {
+    // Where it can still be held (workspace-write needs no read-only mode), a notice says so.
+    const held = await runCli(
+      ["run", "--agent", "demo", "--policy", "workspace-write", "--format", "json", "hello"],
+      { cwd: ws.dir },
+    );
+    const notice = held.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type: string; code?: string; data?: unknown })
+      .find((e) => e.type === "notice" && e.code === "catalogue_outdated");
+    assert.deepEqual(notice?.data, {
+      readOnly: ["ask"],
+      offered: ["auto", "readonly"],
+      verifiedAt: "0.1.0",
+    });
+    const run = await runCli(["run", "--agent", "demo", "hello"], { cwd: ws.dir });
+    assert.equal(run.code, 4, run.stderr);
+    assert.match(run.stderr, /cannot be held read-only/);
+    assert.match(
+      run.stderr,
+      /Note: acpgate's catalogue names 'ask' as the read-only mode of agent 'demo'.*\(checked at 0\.1\.0\), but this version offers only auto, readonly/,
+    );
+  } finally {
     ws.cleanup();
   }
 });
