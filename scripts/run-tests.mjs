@@ -6,6 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { ensureNode22 } from "./node22.mjs";
+import { ensureOpencode } from "./opencode.mjs";
 
 const root = "dist/test";
 const filter = process.argv.slice(2);
@@ -25,10 +26,20 @@ if (selected.length === 0) {
 }
 // Agent CLIs that need Node 22 (claude-agent-acp) are started with this one: installed once
 // here, before the files run in parallel. test/support/realAgents.ts asks again if unset.
-try {
-  process.env.ACPGATE_NODE22 = ensureNode22();
-} catch (error) {
-  console.error(`warning: ${error.message} (tests of agents that need Node 22 will fail)`);
+// opencode's native binary likewise (test/support/realAgents.ts). In CI a missing tool fails
+// the run: a skipped agent test would pass for the wrong reason.
+for (const [name, variable, ensure] of [
+  ["Node 22", "ACPGATE_NODE22", ensureNode22],
+  ["opencode", "ACPGATE_OPENCODE", ensureOpencode],
+]) {
+  try {
+    process.env[variable] = ensure();
+  } catch (error) {
+    console.error(
+      `${process.env.CI ? "error" : "warning"}: ${error.message} (${name} tests fail or skip)`,
+    );
+    if (process.env.CI) process.exit(1);
+  }
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? "3";
 const result = spawnSync(

@@ -7,7 +7,7 @@ import type { DoctorReport } from "../../src/surfaces/cli/doctorReport.js";
 import { formatDoctorReport, formatDoctorTable } from "../../src/surfaces/cli/doctorPrinter.js";
 import { startMockLlm, type MockLlm } from "../support/mockLlm.js";
 import { noProcessWithEnv } from "../support/processes.js";
-import { node22Path, prepareAgentHome, REPO_ROOT } from "../support/realAgents.js";
+import { node22Path, prepareAgentHome, REAL_AGENT_MAIN, REPO_ROOT } from "../support/realAgents.js";
 import { jsonLines } from "../support/cli.js";
 import { CLI } from "../support/swapRehearsal.js";
 import { spawn } from "node:child_process";
@@ -51,7 +51,11 @@ void describe("acpgate agents doctor", () => {
         .replaceAll("/tmp/acpgate-mock-home", root),
     );
     // The bins run on the first `node` on PATH: a Node 22 one, as claude-agent-acp 0.101 wants.
-    const bins = [dirname(node22Path()), join(REPO_ROOT, "node_modules/.bin")];
+    const bins = [
+      dirname(node22Path()),
+      dirname(REAL_AGENT_MAIN.opencode),
+      join(REPO_ROOT, "node_modules/.bin"),
+    ];
     env = { ...process.env, PATH: [...bins, process.env.PATH ?? ""].join(":") };
   });
   after(async () => {

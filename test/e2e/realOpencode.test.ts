@@ -13,7 +13,9 @@ import { makeAgentHome, realAgentEntry, realAgentInstalled } from "../support/re
 // mock LLM's OpenAI Chat Completions API. With OPENCODE_PERMISSION asking before each edit,
 // opencode's write is a permission request: the policy decides it, the audit records it.
 
-const skip = realAgentInstalled("opencode") ? false : "opencode-ai is not installed";
+const skip = realAgentInstalled("opencode")
+  ? false
+  : "opencode is not installed (node scripts/opencode.mjs)";
 
 interface Run {
   code: number | null;

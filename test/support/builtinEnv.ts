@@ -1,5 +1,5 @@
 import { delimiter, dirname, join } from "node:path";
-import { node22Path } from "./realAgents.js";
+import { node22Path, REAL_AGENT_MAIN } from "./realAgents.js";
 
 /**
  * The only configuration a built-in real agent gets in the suite: `env` pointing it at the
@@ -48,6 +48,8 @@ export function mockEnvFor(
     case "opencode":
       return {
         ...offline,
+        // The built-in finds its bin `opencode` on PATH (installed by scripts/opencode.mjs).
+        PATH: `${dirname(REAL_AGENT_MAIN.opencode)}${delimiter}${process.env.PATH ?? ""}`,
         OPENCODE_CONFIG_CONTENT: JSON.stringify({
           provider: {
             mock: {

@@ -19,8 +19,14 @@ const root = REPO_ROOT;
 export const REAL_AGENT_MAIN = {
   claude: join(root, "node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js"),
   gemini: join(root, "node_modules/@google/gemini-cli/bundle/gemini.js"),
-  // A native binary: opencode-ai's postinstall links the build for this CPU here.
-  opencode: join(root, "node_modules/opencode-ai/bin/opencode.exe"),
+  // A native binary, installed into .tools/ by scripts/opencode.mjs (run-tests.mjs sets
+  // ACPGATE_OPENCODE): not a devDependency, see there.
+  opencode:
+    process.env.ACPGATE_OPENCODE ??
+    join(
+      root,
+      `.tools/opencode/node_modules/opencode-${process.platform}-${process.arch}/bin/opencode`,
+    ),
   codex: join(root, "node_modules/@agentclientprotocol/codex-acp/dist/index.js"),
 } as const;
 
