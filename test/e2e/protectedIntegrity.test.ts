@@ -1,0 +1,162 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { FIXTURES, jsonLines, runCli } from "../support/cli.js";
+import { jsonEvents } from "../support/runCli.js";
+import { tempDir } from "../support/tempDir.js";
+
+/**
+ * The integrity check with no sandbox: an agent that writes files itself (fs.writeFileSync
+ * in its own process, no fs/* call, no permission request) is caught after its turn.
+ */
+function workspace(policies = "") {
+  const ws = tempDir();
+  const config = [
+    "agents:",
+    "  self-writer:",
+    `    command: ${JSON.stringify(process.execPath)}`,
+    `    args: [${JSON.stringify(join(FIXTURES, "selfWritingAgent.js"))}]`,
+    policies,
+  ].join("\n");
+  writeFileSync(join(ws.dir, "acpgate.yaml"), config + "\n");
+  for (const dir of [".git/objects/ab", ".git/refs/heads", "src"])
+    mkdirSync(join(ws.dir, dir), { recursive: true });
+  writeFileSync(join(ws.dir, ".git/config"), "[core]\n\tbare = false\n");
+  writeFileSync(join(ws.dir, ".git/HEAD"), "ref: refs/heads/main\n");
+  writeFileSync(join(ws.dir, ".git/description"), "a repository\n");
+  writeFileSync(join(ws.dir, ".git/objects/ab/cdef"), "blob");
+  return { ...ws, config: config + "\n" };
+}
+
+async function run(dir: string, actions: unknown[]) {
+  const result = await runCli(
+    [
+      "run",
+      "--agent",
+      "self-writer",
+      "--policy",
+      "workspace-write",
+      "--json",
+      JSON.stringify(actions),
+    ],
+    { cwd: dir },
+  );
+  const events = jsonEvents(result.stdout);
+  const changed = events.filter((e) => e.type === "protected_path_changed");
+  const finished = events.at(-1) ?? {};
+  return { ...result, events, changed, finished };
+}
+
+async function auditedChanges(dir: string) {
+  const list = await runCli(["audit", "list", "--json", "--kind", "protected_path_changed"], {
+    cwd: dir,
+  });
+  assert.equal(list.code, 0, list.stderr);
+  return jsonLines(list.stdout);
+}
+
+test("writes to .git/, acpgate.yaml and .acpgate/ by the agent itself: events, audit, exit 5", async () => {
+  const ws = workspace();
+  try {
+    const r = await run(ws.dir, [
+      { path: ".git/config", content: "[core]\n\thooksPath = /tmp/evil\n" },
+      { path: "acpgate.yaml", content: ws.config + "# rewritten by the agent\n" },
+      { path: ".acpgate/x", content: "planted\n" },
+      { path: ".git/description", delete: true },
+      { path: "src/ok.txt", content: "fine\n" },
+    ]);
+    assert.equal(r.code, 5, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(ws.dir, "src/ok.txt"), "utf8"), "fine\n");
+    const seen = r.changed.map((e) => `${String(e.path)} ${String(e.change)} ${String(e.ruleId)}`);
+    assert.deepEqual(seen, [
+      ".acpgate/x created protected:.acpgate",
+      ".git/config modified protected:.git",
+      ".git/description deleted protected:.git",
+      "acpgate.yaml modified protected:config",
+    ]);
+    assert.equal(r.finished.type, "run_finished");
+    assert.equal(r.finished.exitCode, 5);
+    assert.equal(r.finished.stopReason, "end_turn");
+    assert.equal((r.finished.error as { code?: string }).code, "protected_path_changed");
+    assert.match(
+      String(r.finished.reason),
+      /protected paths changed during the run: .*\.git\/config modified/,
+    );
+    const records = await auditedChanges(ws.dir);
+    assert.deepEqual(
+      records.map((rec) => [(rec.tool as { paths: string[] }).paths[0], rec.status]),
+      [
+        [".acpgate/x", "created"],
+        [".git/config", "modified"],
+        [".git/description", "deleted"],
+        ["acpgate.yaml", "modified"],
+      ],
+    );
+    assert.equal((records[1]?.data as { ruleId?: string }).ruleId, "protected:.git");
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test("a write to src/ alone is exit 0, with no protected_path_changed (the audit db does not count)", async () => {
+  const ws = workspace();
+  try {
+    const r = await run(ws.dir, [{ path: "src/ok.txt", content: "fine\n" }]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(r.changed, []);
+    assert.equal(r.finished.exitCode, 0);
+    // A second run: .acpgate/acpgate.db exists and is written during the run.
+    const again = await run(ws.dir, [{ path: "src/ok.txt", content: "again\n" }]);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.deepEqual(await auditedChanges(ws.dir), []);
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test("a rewrite of a small protected file that restores its mtime and size is still caught", async () => {
+  const ws = workspace();
+  try {
+    const r = await run(ws.dir, [
+      { path: ".git/HEAD", content: "ref: refs/heads/evil\n", keepMtime: true },
+    ]);
+    assert.equal(r.code, 5, r.stdout + r.stderr);
+    assert.deepEqual(
+      r.changed.map((e) => [e.path, e.change]),
+      [[".git/HEAD", "modified"]],
+    );
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test("the policy's protect: globs and its deny paths are watched too", async () => {
+  const policies = [
+    "policies:",
+    "  workspace-write:",
+    '    protect: ["migrations/**"]',
+    "    deny:",
+    '      - { id: no-keys, paths: ["**/*.pem"] }',
+  ].join("\n");
+  const ws = workspace(policies);
+  try {
+    mkdirSync(join(ws.dir, "migrations"));
+    writeFileSync(join(ws.dir, "migrations/001.sql"), "create table t();\n");
+    const r = await run(ws.dir, [
+      { path: "migrations/001.sql", content: "drop table t;\n" },
+      { path: "deep/keys/server.pem", content: "-----BEGIN-----\n" },
+      { path: "src/ok.txt", content: "fine\n" },
+    ]);
+    assert.equal(r.code, 5, r.stdout + r.stderr);
+    assert.deepEqual(
+      r.changed.map((e) => [e.path, e.change, e.ruleId]),
+      [
+        ["deep/keys/server.pem", "created", "no-keys"],
+        ["migrations/001.sql", "modified", "protected:policy"],
+      ],
+    );
+  } finally {
+    ws.cleanup();
+  }
+});
