@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES, jsonLines, runCli } from "../support/cli.js";
 import { jsonEvents } from "../support/runCli.js";
@@ -26,6 +26,8 @@ function workspace(policies = "") {
   writeFileSync(join(ws.dir, ".git/HEAD"), "ref: refs/heads/main\n");
   writeFileSync(join(ws.dir, ".git/description"), "a repository\n");
   writeFileSync(join(ws.dir, ".git/objects/ab/cdef"), "blob");
+  // A whole second: a rewrite that restores it (Date precision) leaves mtime exactly as it was.
+  utimesSync(join(ws.dir, ".git/HEAD"), 1_700_000_000, 1_700_000_000);
   return { ...ws, config: config + "\n" };
 }
 
@@ -118,9 +120,12 @@ test("a write to src/ alone is exit 0, with no protected_path_changed (the audit
 test("a rewrite of a small protected file that restores its mtime and size is still caught", async () => {
   const ws = workspace();
   try {
+    const head = join(ws.dir, ".git/HEAD");
     const r = await run(ws.dir, [
       { path: ".git/HEAD", content: "ref: refs/heads/evil\n", keepMtime: true },
     ]);
+    assert.equal(statSync(head).mtimeMs, 1_700_000_000_000, "the agent restored the mtime");
+    assert.equal(readFileSync(head, "utf8"), "ref: refs/heads/evil\n");
     assert.equal(r.code, 5, r.stdout + r.stderr);
     assert.deepEqual(
       r.changed.map((e) => [e.path, e.change]),
@@ -156,6 +161,19 @@ test("the policy's protect: globs and its deny paths are watched too", async () 
         ["migrations/001.sql", "modified", "protected:policy"],
       ],
     );
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test("a configured SQLite audit file under .acpgate/ is acpgate's own write, not a change", async () => {
+  const ws = workspace("storage: { sqlite: .acpgate/audit.sqlite }");
+  try {
+    const r = await run(ws.dir, [{ path: "src/ok.txt", content: "fine\n" }]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const again = await run(ws.dir, [{ path: "src/ok.txt", content: "again\n" }]);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.deepEqual(again.changed, []);
   } finally {
     ws.cleanup();
   }
