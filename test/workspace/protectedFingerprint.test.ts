@@ -30,7 +30,8 @@ function tree() {
 }
 
 void test("whole trees, walked matches, exclusions: exactly the protected entries are signed", async () => {
-  const { at, scope, cleanup } = tree();
+  const t = tree();
+  const { at, scope } = t;
   try {
     const print = await fingerprint(scope);
     assert.deepEqual(
@@ -50,12 +51,13 @@ void test("whole trees, walked matches, exclusions: exactly the protected entrie
     assert.doesNotMatch(print.get(at(".git/objects/pack/big.pack")) ?? "", /:[0-9a-f]{64}$/);
     assert.deepEqual(diffFingerprints(print, await fingerprint(scope)), []);
   } finally {
-    cleanup();
+    t.cleanup();
   }
 });
 
 void test("created, modified and deleted entries are told apart, sorted by path", async () => {
-  const { at, scope, cleanup } = tree();
+  const t = tree();
+  const { at, scope } = t;
   try {
     const before = await fingerprint(scope);
     writeFileSync(at(".git/config"), "[core]\n\thooksPath = x\n");
@@ -71,12 +73,13 @@ void test("created, modified and deleted entries are told apart, sorted by path"
       { path: at("src/keys/a.pem"), change: "deleted" },
     ]);
   } finally {
-    cleanup();
+    t.cleanup();
   }
 });
 
 void test("a same-size rewrite that restores the mtime is caught, small file or big", async () => {
-  const { at, scope, cleanup } = tree();
+  const t = tree();
+  const { at, scope } = t;
   try {
     for (const p of [".git/config", ".git/objects/pack/big.pack"]) utimesSync(at(p), 1e9, 1e9);
     const before = await fingerprint(scope);
@@ -89,12 +92,13 @@ void test("a same-size rewrite that restores the mtime is caught, small file or 
       ["modified", "modified"],
     );
   } finally {
-    cleanup();
+    t.cleanup();
   }
 });
 
 void test("a symlink is signed by its target and never followed by the walk", async () => {
-  const { at, scope, cleanup } = tree();
+  const t = tree();
+  const { at, scope } = t;
   const outside = tempDir({ "b.pem": "outside" });
   try {
     symlinkSync(outside.dir, at("src/elsewhere"));
@@ -108,7 +112,7 @@ void test("a symlink is signed by its target and never followed by the walk", as
       { path: at(".git/link"), change: "modified" },
     ]);
   } finally {
-    cleanup();
+    t.cleanup();
     outside.cleanup();
   }
 });
