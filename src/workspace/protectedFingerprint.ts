@@ -15,8 +15,8 @@ export interface ProtectedScope {
   /** Entries left out wherever they are (acpgate's own audit database). */
   exclude?: (path: string) => boolean;
   /**
-   * A walk of these roots (symlinks not followed) adding every entry `covers` names, with
-   * its subtree when it is a directory (the policy's `protect:` and deny globs).
+   * A walk of these roots (symlinks not followed) adding every entry `covers` names (the
+   * policy's `protect:` and deny globs); a covered directory's entries are judged one by one.
    */
   walk?: { roots: readonly string[]; covers: (path: string) => boolean };
 }
@@ -50,8 +50,9 @@ export async function fingerprint(scope: ProtectedScope): Promise<Fingerprint> {
   if (scope.walk) {
     const budget = { left: WALK_LIMIT };
     const covers = scope.walk.covers;
-    for (const root of scope.walk.roots)
-      await walk(root, budget, (p) => covers(p) && !taken.has(p), take);
+    // Entries already taken whole are not walked again (a `.git` is read once).
+    const seen = (p: string) => taken.has(p) || exclude(p);
+    for (const root of scope.walk.roots) await walk(root, budget, { out, covers, seen, take });
   }
   return out;
 }
@@ -101,24 +102,33 @@ function signature(path: string, stat: BigIntStats): string {
 }
 
 /** Depth-first over directories, never through a symlink; covered entries go to `take`. */
-async function walk(
-  dir: string,
-  budget: { left: number },
-  covers: (path: string) => boolean,
-  take: (path: string) => Promise<void>,
-): Promise<void> {
+async function walk(dir: string, budget: { left: number }, by: WalkSteps): Promise<void> {
   const entries = attempt(() => readdirSync(dir, { withFileTypes: true }), []);
   const below: string[] = [];
   for (const entry of entries) {
     if (--budget.left < 0) return;
     const path = join(dir, entry.name);
-    if (covers(path)) await take(path);
-    else if (entry.isDirectory()) below.push(path);
+    if (by.seen(path)) continue;
+    // A covered directory is signed and walked on: each entry below is judged on its own
+    // (`paths: ["**", "!allowed.txt"]` covers a directory but not every file in it).
+    const covered = by.covers(path);
+    if (entry.isDirectory()) {
+      if (covered) by.out.set(path, "dir");
+      below.push(path);
+    } else if (covered) await by.take(path);
   }
   for (const path of below) {
     await yieldToLoop();
-    await walk(path, budget, covers, take);
+    await walk(path, budget, by);
   }
+}
+
+interface WalkSteps {
+  out: Fingerprint;
+  covers: (path: string) => boolean;
+  /** Taken whole already, or excluded: neither taken nor descended into. */
+  seen: (path: string) => boolean;
+  take: (path: string) => Promise<void>;
 }
 
 function listing(dir: string): string[] {

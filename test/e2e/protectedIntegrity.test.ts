@@ -178,3 +178,32 @@ test("a configured SQLite audit file under .acpgate/ is acpgate's own write, not
     ws.cleanup();
   }
 });
+
+test("a write acpgate made through fs/write_text_file (allowed) is no change, inside a denied directory too", async () => {
+  const policies = [
+    "policies:",
+    "  workspace-write:",
+    "    deny:",
+    '      - { id: only-allowed, kind: [edit, delete, move], paths: ["**", "!sub/allowed.txt"] }',
+  ].join("\n");
+  const ws = workspace(policies);
+  try {
+    mkdirSync(join(ws.dir, "sub"));
+    writeFileSync(join(ws.dir, "sub/allowed.txt"), "draft\n");
+    const r = await run(ws.dir, [
+      { path: "sub/allowed.txt", content: "written by acpgate\n", viaClient: true },
+    ]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(ws.dir, "sub/allowed.txt"), "utf8"), "written by acpgate\n");
+    assert.ok(r.events.some((e) => e.type === "fs_write" && e.allowed === true));
+    assert.deepEqual(r.changed, []);
+    const itself = await run(ws.dir, [{ path: "sub/other.txt", content: "by the agent\n" }]);
+    assert.equal(itself.code, 5, itself.stdout + itself.stderr);
+    assert.deepEqual(
+      itself.changed.map((e) => [e.path, e.change, e.ruleId]),
+      [["sub/other.txt", "created", "only-allowed"]],
+    );
+  } finally {
+    ws.cleanup();
+  }
+});
