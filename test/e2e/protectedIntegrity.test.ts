@@ -207,3 +207,25 @@ test("a write acpgate made through fs/write_text_file (allowed) is no change, in
     ws.cleanup();
   }
 });
+
+test("many changes in one turn: the first 50 are named, the last named says how many more", async () => {
+  const ws = workspace();
+  try {
+    const actions = Array.from({ length: 60 }, (_, i) => ({
+      path: `.git/hooks/h${String(i).padStart(2, "0")}`,
+      content: "#!/bin/sh\n",
+    }));
+    const r = await run(ws.dir, actions);
+    assert.equal(r.code, 5, r.stdout + r.stderr);
+    // .git/hooks itself is new too: 61 changes, 50 named.
+    assert.equal(r.changed.length, 50);
+    assert.equal(r.changed.at(-1)?.more, 11);
+    assert.equal(r.changed.slice(0, -1).filter((e) => "more" in e).length, 0);
+    assert.match(String(r.finished.reason), /and 56 more/);
+    const records = await auditedChanges(ws.dir);
+    assert.equal(records.length, 50);
+    assert.equal((records.at(-1)?.data as { more?: number }).more, 11);
+  } finally {
+    ws.cleanup();
+  }
+});
