@@ -14,6 +14,7 @@ export const AUDIT_KINDS = [
   "promotion",
   "extension",
   "capability_refusal",
+  "protected_path_changed",
   "agent_crash",
   "error",
 ] as const;

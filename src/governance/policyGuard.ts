@@ -21,6 +21,8 @@ import { GuardedWorkspace } from "./guardedWorkspace.js";
 import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
 import { alignMode, applyPolicyAtStart } from "./policyStart.js";
 import { checkConfiguredModes, missingReadOnlyMode, type ModeClaims } from "./modeFacts.js";
+import { IntegrityWatch } from "./integrityWatch.js";
+import { protectedScope } from "./protectedScope.js";
 
 export interface PolicyGuardOptions {
   policy: Policy;
@@ -40,6 +42,8 @@ export interface PolicyGuardOptions {
   recordedMode?: string;
   /** What the config file and the catalogue claim about the agent's modes, checked at start. */
   modeClaims?: ModeClaims;
+  /** Files acpgate itself writes in the workspace (the SQLite audit file): not a protected change. */
+  ownFiles?: readonly string[];
 }
 
 /**
@@ -54,6 +58,8 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   /** Files and commands of tool calls just allowed, so the fs/terminal calls that carry them out pass once. */
   private readonly approved = new Set<string>();
   private session: StartedSession | undefined;
+  /** The protected-path integrity check: baseline now, compared after every turn. */
+  private readonly integrity: IntegrityWatch;
 
   constructor(private readonly options: PolicyGuardOptions) {
     super(
@@ -62,6 +68,9 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
     );
     this.policy = options.policy;
     this.roots = new WorkspaceRoots(options.cwd, options.policy.roots);
+    this.integrity = new IntegrityWatch(
+      protectedScope({ ...options, policy: options.policy, roots: this.roots }),
+    );
   }
 
   get policyName(): string {
@@ -120,6 +129,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   async sessionStarted(session: StartedSession): Promise<void> {
     this.session = session;
     registerPolicyControl(session, this);
+    await this.integrity.attach(session);
     const claims = this.options.modeClaims;
     if (claims) checkConfiguredModes(session, claims);
     const outdated = claims && missingReadOnlyMode(session, claims);

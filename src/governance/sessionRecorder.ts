@@ -174,6 +174,13 @@ export function recordFor(event: SessionEvent): Recorded | undefined {
           ...(event.locations ? { paths: event.locations } : {}),
         },
       };
+    case "protected_path_changed":
+      return {
+        kind: "protected_path_changed",
+        status: event.change,
+        tool: { kind: "edit", paths: [event.path] },
+        data: { ruleId: event.ruleId, ...(event.more ? { more: event.more } : {}) },
+      };
     case "mode_changed":
       return { kind: "mode_change", data: { modeId: event.modeId } };
     case "extension":

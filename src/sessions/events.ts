@@ -65,6 +65,17 @@ export type SessionEventBody =
       message: string;
       data: { readOnly: string[]; offered: string[]; verifiedAt: string | null };
     }
+  | {
+      /** A protected path changed during a turn, not through acpgate (governance/integrityWatch.ts). */
+      type: "protected_path_changed";
+      /** Relative to the session cwd when inside it, else absolute. */
+      path: string;
+      change: "created" | "modified" | "deleted";
+      /** What protects it: `protected:.git`, `protected:.acpgate`, `protected:config`, … */
+      ruleId: string;
+      /** On the last event of a check that named only the first changes: how many more. */
+      more?: number;
+    }
   | { type: "config_options"; options: unknown[] }
   | { type: "available_commands"; commands: { name: string; description?: string }[] }
   | { type: "session_info"; title?: string | null }

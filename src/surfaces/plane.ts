@@ -138,6 +138,9 @@ export function createPlane(options: PlaneOptions): Plane {
       ...(request.approver ? { approver: request.approver } : {}),
       ...(request.resumed?.mode !== undefined ? { recordedMode: request.resumed.mode } : {}),
       modeClaims: modeClaimsOf(catalogue.item(request.agentId)),
+      ...("sqlite" in config.storage
+        ? { ownFiles: [realPathOf(config.storage.sqlite, options.cwd)] }
+        : {}),
     });
   const manager = new SessionManager<GovernedRequest>(
     governedSessions({

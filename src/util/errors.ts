@@ -26,6 +26,7 @@ export type ErrorCode =
   | "timeout"
   | "cancelled"
   | "policy_refused"
+  | "protected_path_changed"
   | "extension_refused"
   | "question_not_found"
   | "audit_failed"

@@ -127,6 +127,10 @@ export function createPrinter(format: OutputFormat): EventPrinter {
           return;
         case "notice":
           return activity(`acpgate: ${event.message}`);
+        case "protected_path_changed":
+          return activity(
+            `✗ protected path ${event.change}: ${event.path} [rule ${event.ruleId}]${event.more ? ` (and ${event.more} more)` : ""}`,
+          );
         case "subagent":
           return activity(`› subagent ${event.description ?? event.agentId ?? ""}`);
         case "question":

@@ -26,6 +26,7 @@ export function exitCodeForError(code: ErrorCode): number {
     case "resume_refused":
       return EXIT.refusedToStart;
     case "policy_refused":
+    case "protected_path_changed":
       return EXIT.permissionRefused;
     case "timeout":
       return EXIT.timeout;

@@ -3,6 +3,7 @@ import { AcpgateError } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
 import { createLogger, type LogFormat } from "../../audit/logger.js";
+import { integrityOf, protectedChangeError } from "../../governance/integrityWatch.js";
 import { createPlane, type Plane } from "../plane.js";
 import { oneOf, readStdin } from "./args.js";
 import type { CommandInput } from "./commandSpec.js";
@@ -95,6 +96,9 @@ export async function runCommand({
     if (run.note) shown.note(run.note);
     const turn = await session.prompt(prompt);
     stopReason = turn.stopReason;
+    // A protected path changed behind acpgate's back: the run fails (exit 5), whatever the turn said.
+    const changed = await integrityOf(session)?.settled();
+    if (changed?.length) throw protectedChangeError(changed);
   } catch (error) {
     failure = error;
   } finally {

@@ -1,0 +1,95 @@
+import type { StartedSession } from "../sessions/sessionGuard.js";
+import { AcpgateError } from "../util/errors.js";
+import { diffFingerprints, type PathChangeKind } from "../workspace/fingerprintDiff.js";
+import { fingerprint, type Fingerprint } from "../workspace/protectedFingerprint.js";
+import type { SessionScope } from "./protectedScope.js";
+
+/** Changes named one event each per check; the last one named says how many more there were. */
+export const CHANGES_NAMED = 50;
+
+/** A protected path that changed behind acpgate's back, as people read it. */
+export interface ProtectedChange {
+  path: string;
+  change: PathChangeKind;
+  ruleId: string;
+}
+
+const watches = new WeakMap<object, IntegrityWatch>();
+
+/** The integrity watch of a session, if its chain has one (a policy guard's). */
+export function integrityOf(session: object): IntegrityWatch | undefined {
+  return watches.get(session);
+}
+
+/**
+ * The protected-path integrity check of one session: a fingerprint of the protected scope
+ * taken when the chain is built (before the first prompt), compared after every turn. Each
+ * change is a `protected_path_changed` event (the session recorder audits it). This holds
+ * with or without an OS sandbox: it detects what it cannot prevent.
+ */
+export class IntegrityWatch {
+  private snapshot: Promise<Fingerprint>;
+  private last: Promise<unknown> = Promise.resolve();
+  private readonly seen: ProtectedChange[] = [];
+  private session: StartedSession | undefined;
+
+  constructor(private readonly scope: SessionScope) {
+    this.snapshot = fingerprint(scope);
+    this.snapshot.catch(() => undefined);
+  }
+
+  /** Waits for the baseline, then checks after each turn of `session`. */
+  async attach(session: StartedSession): Promise<void> {
+    this.session = session;
+    watches.set(session, this);
+    await this.snapshot;
+    session.on((event) => {
+      if (event.type === "turn_ended") void this.check().catch(() => undefined);
+    });
+  }
+
+  /** Compares now (after any check in flight) and reports what changed since the last one. */
+  check(): Promise<ProtectedChange[]> {
+    const run = this.last.then(
+      () => this.compare(),
+      () => this.compare(),
+    );
+    this.last = run;
+    return run;
+  }
+
+  /** Every change seen so far, once the check in flight is done (a failed check throws). */
+  async settled(): Promise<readonly ProtectedChange[]> {
+    await this.last;
+    return this.seen;
+  }
+
+  private async compare(): Promise<ProtectedChange[]> {
+    const before = await this.snapshot;
+    const after = await fingerprint(this.scope);
+    this.snapshot = Promise.resolve(after);
+    const changes = diffFingerprints(before, after).map(({ path, change }) => ({
+      path: this.scope.display(path),
+      change,
+      ruleId: this.scope.ruleOf(path),
+    }));
+    this.seen.push(...changes);
+    const named = changes.slice(0, CHANGES_NAMED);
+    named.forEach((c, i) => {
+      const more = i === named.length - 1 ? changes.length - named.length : 0;
+      this.session?.emit({ type: "protected_path_changed", ...c, ...(more ? { more } : {}) });
+    });
+    return changes;
+  }
+}
+
+/** The error a run ends with when protected paths changed: exit 5, never a silent success. */
+export function protectedChangeError(changes: readonly ProtectedChange[]): AcpgateError {
+  const shown = changes.slice(0, 5).map((c) => `${c.path} ${c.change}`);
+  const rest = changes.length > shown.length ? ` and ${changes.length - shown.length} more` : "";
+  return new AcpgateError(
+    "protected_path_changed",
+    `protected path${changes.length === 1 ? "" : "s"} changed during the run: ${shown.join(", ")}${rest} (not through acpgate: written outside its fs/* calls)`,
+    { paths: changes.map((c) => c.path) },
+  );
+}

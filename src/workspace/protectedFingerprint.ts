@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { lstatSync, readFileSync, readdirSync, readlinkSync, type BigIntStats } from "node:fs";
+import { join } from "node:path";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+
+/** Files up to this size have their content hashed; larger ones are known by their stat. */
+export const CONTENT_HASH_LIMIT = 64 * 1024;
+/** Entries a workspace walk looks at before it stops (a runaway tree must not stall a turn). */
+export const WALK_LIMIT = 200_000;
+
+/** What to fingerprint: absolute paths. */
+export interface ProtectedScope {
+  /** Files or directories taken whole, every entry beneath them (`.git`, `.acpgate`, the config). */
+  whole: readonly string[];
+  /** Entries left out wherever they are (acpgate's own audit database). */
+  exclude?: (path: string) => boolean;
+  /**
+   * A walk of these roots (symlinks not followed) adding every entry `covers` names (the
+   * policy's `protect:` and deny globs); a covered directory's entries are judged one by one.
+   */
+  walk?: { roots: readonly string[]; covers: (path: string) => boolean };
+}
+
+/** Absolute path → signature; equal signatures mean unchanged. */
+export type Fingerprint = Map<string, string>;
+
+/**
+ * The fingerprint of every protected entry. A file's signature is its size, mtime, ctime and
+ * inode (nanoseconds, from one lstat) plus — up to CONTENT_HASH_LIMIT — the sha256 of its
+ * content; a symlink's is its target; a directory's only that it is one (its entries speak
+ * for it). ctime cannot be set from user space, so a rewrite that restores the mtime still
+ * changes the signature, and small files are compared by content besides. Entries that
+ * vanish mid-walk are simply absent; unreadable ones are signed by their error.
+ *
+ * The file system is read synchronously, one directory at a time, yielding to the event
+ * loop between directories: fs/promises costs a thread-pool round trip per call, about ten
+ * times slower on a .git of a few thousand files (docs/policy.md has the numbers), while no
+ * single directory blocks the loop for long.
+ */
+export async function fingerprint(scope: ProtectedScope): Promise<Fingerprint> {
+  const out: Fingerprint = new Map();
+  const exclude = scope.exclude ?? (() => false);
+  const taken = new Set<string>();
+  const take = async (path: string): Promise<void> => {
+    if (taken.has(path) || exclude(path)) return;
+    taken.add(path);
+    await signTree(path, out, exclude);
+  };
+  for (const path of scope.whole) await take(path);
+  if (scope.walk) {
+    const budget = { left: WALK_LIMIT };
+    const covers = scope.walk.covers;
+    // Entries already taken whole are not walked again (a `.git` is read once).
+    const seen = (p: string) => taken.has(p) || exclude(p);
+    for (const root of scope.walk.roots) await walk(root, budget, { out, covers, seen, take });
+  }
+  return out;
+}
+
+async function signTree(
+  path: string,
+  out: Fingerprint,
+  exclude: (p: string) => boolean,
+): Promise<void> {
+  let stat: BigIntStats;
+  try {
+    stat = lstatSync(path, { bigint: true });
+  } catch (error) {
+    if (codeOf(error) !== "ENOENT") out.set(path, `error:${codeOf(error)}`);
+    return;
+  }
+  if (!stat.isDirectory()) return void out.set(path, signature(path, stat));
+  out.set(path, "dir");
+  const below: string[] = [];
+  for (const name of listing(path)) {
+    const child = join(path, name);
+    if (exclude(child)) continue;
+    try {
+      const childStat = lstatSync(child, { bigint: true });
+      if (childStat.isDirectory()) below.push(child);
+      else out.set(child, signature(child, childStat));
+    } catch (error) {
+      if (codeOf(error) !== "ENOENT") out.set(child, `error:${codeOf(error)}`);
+    }
+  }
+  for (const dir of below) {
+    await yieldToLoop();
+    await signTree(dir, out, exclude);
+  }
+}
+
+function signature(path: string, stat: BigIntStats): string {
+  const times = `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}:${stat.mode}`;
+  if (stat.isSymbolicLink()) return `link:${attempt(() => readlinkSync(path), "?")}:${times}`;
+  if (!stat.isFile()) return `other:${times}`;
+  if (stat.size > BigInt(CONTENT_HASH_LIMIT)) return `file:${times}`;
+  try {
+    return `file:${times}:${createHash("sha256").update(readFileSync(path)).digest("hex")}`;
+  } catch (error) {
+    return `file:${times}:error:${codeOf(error)}`;
+  }
+}
+
+/** Depth-first over directories, never through a symlink; covered entries go to `take`. */
+async function walk(dir: string, budget: { left: number }, by: WalkSteps): Promise<void> {
+  const entries = attempt(() => readdirSync(dir, { withFileTypes: true }), []);
+  const below: string[] = [];
+  for (const entry of entries) {
+    if (--budget.left < 0) return;
+    const path = join(dir, entry.name);
+    if (by.seen(path)) continue;
+    // A covered directory is signed and walked on: each entry below is judged on its own
+    // (`paths: ["**", "!allowed.txt"]` covers a directory but not every file in it).
+    const covered = by.covers(path);
+    if (entry.isDirectory()) {
+      if (covered) by.out.set(path, "dir");
+      below.push(path);
+    } else if (covered) await by.take(path);
+  }
+  for (const path of below) {
+    await yieldToLoop();
+    await walk(path, budget, by);
+  }
+}
+
+interface WalkSteps {
+  out: Fingerprint;
+  covers: (path: string) => boolean;
+  /** Taken whole already, or excluded: neither taken nor descended into. */
+  seen: (path: string) => boolean;
+  take: (path: string) => Promise<void>;
+}
+
+function listing(dir: string): string[] {
+  return attempt(() => readdirSync(dir), []);
+}
+
+function attempt<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? "unknown";
+}
