@@ -6,6 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { ensureNode22 } from "./node22.mjs";
+import { ensureBwrap } from "./bwrap.mjs";
 
 const root = "dist/test";
 const filter = process.argv.slice(2);
@@ -30,6 +31,10 @@ try {
 } catch (error) {
   console.error(`warning: ${error.message} (tests of agents that need Node 22 will fail)`);
 }
+// The OS sandbox (docs/sandbox.md): its tests need bubblewrap. Other tests run unconfined
+// unless they name a sandbox setting; their fixtures write pids and logs outside the workspace.
+ensureBwrap();
+process.env.ACPGATE_SANDBOX ??= "off";
 const concurrency = process.env.TEST_CONCURRENCY ?? "3";
 const result = spawnSync(
   process.execPath,

@@ -39,6 +39,8 @@ export interface PolicyGuardOptions {
   /** The mode a resumed session was recorded in: restored at start, or the start is refused. */
   recordedMode?: string;
   /** What the config file and the catalogue claim about the agent's modes, checked at start. */
+  /** The agent runs in the OS sandbox: a read-only posture needs no read-only mode. */
+  sandboxed?: boolean;
   modeClaims?: ModeClaims;
 }
 
@@ -141,6 +143,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
         this.policy,
         this.options.unattended,
         this.options.recordedMode,
+        this.options.sandboxed === true,
       );
     } catch (error) {
       if (!outdated || !isAcpgateError(error, "capability_missing")) throw error;

@@ -24,6 +24,8 @@ import { cliActor } from "../audit/actor.js";
 import { createLogger, type Logger } from "../audit/logger.js";
 import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
+import { confine } from "../governance/confinement.js";
+import { sandboxDefaultOf, secretFilesOf } from "./sandboxInputs.js";
 
 /** What the config file and the catalogue say about an agent's modes (checked at start). */
 function modeClaimsOf(item: CatalogueItem): ModeClaims {
@@ -138,7 +140,23 @@ export function createPlane(options: PlaneOptions): Plane {
       ...(request.approver ? { approver: request.approver } : {}),
       ...(request.resumed?.mode !== undefined ? { recordedMode: request.resumed.mode } : {}),
       modeClaims: modeClaimsOf(catalogue.item(request.agentId)),
+      sandboxed: request.enforcement === "sandbox",
     });
+  const sandboxDefault = sandboxDefaultOf(planeEnv);
+  const confineFor = (launch: LaunchSpec, request: GovernedRequest, entry: AgentEntry) => {
+    const item = catalogue.item(request.agentId);
+    return confine({
+      launch,
+      policy: policyOf(request),
+      entry,
+      agentId: request.agentId,
+      stateDirs: item.facts?.stateDirs,
+      ...(configFile ? { configFile } : {}),
+      secretFiles: secretFilesOf(config, baseDir),
+      defaultSetting: sandboxDefault,
+      verifiedReadOnlyMode: modeClaimsOf(item).readOnly.length > 0,
+    });
+  };
   const manager = new SessionManager<GovernedRequest>(
     governedSessions({
       catalogue,
@@ -150,6 +168,7 @@ export function createPlane(options: PlaneOptions): Plane {
           broker,
         ),
       planeEnv,
+      confine: confineFor,
       ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),
       questions,
       policyNameOf: (request) => policyOf(request).name,

@@ -1,0 +1,52 @@
+import type { LaunchSpec } from "../agentProcess.js";
+
+/**
+ * What an agent may touch, as bubblewrap mounts it. Every path is real (symlinks resolved)
+ * and, except `workspace`, must exist on the host: bwrap creates a missing mount point,
+ * which would leave an empty file behind in the user's tree.
+ */
+export interface SandboxPlan {
+  /** The session's cwd. */
+  workspace: string;
+  /** workspace-write: the workspace is bound writable; read-only: bound read-only. */
+  workspaceWritable: boolean;
+  /** Inside the workspace and never writable: `.git/`, the config file, `protect:` matches. */
+  readOnly: readonly string[];
+  /** Directories no agent may see (`.acpgate/`): an empty read-only tmpfs over each. */
+  hiddenDirs: readonly string[];
+  /** Files no agent may see (secret files): /dev/null over each. */
+  hiddenFiles: readonly string[];
+  /** The agent's own state (its HOME, or the dirs of its catalogue entry): writable. */
+  writable: readonly string[];
+  /** `shared`: the host's network (agents reach their model); `none`: loopback only. */
+  network: "shared" | "none";
+}
+
+/**
+ * The bwrap arguments for a plan. Later mounts cover earlier ones, so the order is: the
+ * system read-only, fresh /dev, /proc and /tmp, the agent's state, the workspace, then what
+ * inside the workspace is read-only, then what is hidden. `--unshare-pid` and
+ * `--die-with-parent` make every process the agent starts die with acpgate, whatever
+ * session or group it moved to; `--new-session` keeps it off acpgate's terminal.
+ */
+export function sandboxArgs(plan: SandboxPlan): string[] {
+  const args = ["--die-with-parent", "--unshare-pid", "--new-session"];
+  if (plan.network === "none") args.push("--unshare-net");
+  args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
+  for (const dir of plan.writable) args.push("--bind", dir, dir);
+  args.push(plan.workspaceWritable ? "--bind" : "--ro-bind", plan.workspace, plan.workspace);
+  for (const path of plan.readOnly) args.push("--ro-bind", path, path);
+  for (const dir of plan.hiddenDirs) args.push("--tmpfs", dir, "--remount-ro", dir);
+  for (const file of plan.hiddenFiles) args.push("--ro-bind", "/dev/null", file);
+  args.push("--chdir", plan.workspace);
+  return args;
+}
+
+/** The launch of `launch` inside the sandbox of `plan`, started by the bwrap at `bwrap`. */
+export function sandboxedLaunch(launch: LaunchSpec, plan: SandboxPlan, bwrap: string): LaunchSpec {
+  return {
+    ...launch,
+    command: bwrap,
+    args: [...sandboxArgs(plan), "--", launch.command, ...launch.args],
+  };
+}
