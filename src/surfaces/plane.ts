@@ -25,6 +25,7 @@ import { createLogger, type Logger } from "../audit/logger.js";
 import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
 import { confine } from "../governance/confinement.js";
+import { probeBwrap } from "../agents/sandbox/bwrapProbe.js";
 import { sandboxDefaultOf, secretFilesOf } from "./sandboxInputs.js";
 
 /** What the config file and the catalogue say about an agent's modes (checked at start). */
@@ -155,6 +156,7 @@ export function createPlane(options: PlaneOptions): Plane {
       secretFiles: secretFilesOf(config, baseDir),
       defaultSetting: sandboxDefault,
       verifiedReadOnlyMode: modeClaimsOf(item).readOnly.length > 0,
+      probe: () => probeBwrap(planeEnv.ACPGATE_BWRAP || "bwrap"),
     });
   };
   const manager = new SessionManager<GovernedRequest>(

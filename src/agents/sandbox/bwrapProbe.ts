@@ -2,14 +2,17 @@ import { spawnSync } from "node:child_process";
 
 export type BwrapProbe = { ok: true; path: string } | { ok: false; reason: string };
 
-let cached: BwrapProbe | undefined;
+const cache = new Map<string, BwrapProbe>();
 
 /**
- * Whether bubblewrap works here, asked once per process: `bwrap` on PATH, run with the
+ * Whether bubblewrap works here, asked once per process and path (`bwrap` on PATH, or
+ * `ACPGATE_BWRAP`), run with the
  * namespaces the sandbox uses. It fails where bwrap is missing or user namespaces are off.
  */
 export function probeBwrap(path = "bwrap"): BwrapProbe {
-  if (cached) return cached;
+  const known = cache.get(path);
+  if (known) return known;
+  let cached: BwrapProbe;
   const result = spawnSync(
     path,
     ["--unshare-pid", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc", "true"],
@@ -22,5 +25,6 @@ export function probeBwrap(path = "bwrap"): BwrapProbe {
       reason: `${path} exited with ${result.status ?? result.signal}: ${result.stderr.trim()}`,
     };
   else cached = { ok: true, path };
+  cache.set(path, cached);
   return cached;
 }
