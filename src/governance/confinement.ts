@@ -32,6 +32,8 @@ export interface Confinement {
   enforcement: Enforcement;
   /** Said at session start (the sandbox fell back). */
   notices: SessionEventBody[];
+  /** Puts another command (a terminal acpgate runs for the agent) in the same sandbox. */
+  wrap?: (launch: LaunchSpec) => LaunchSpec;
 }
 
 /** required on either side wins, then off on either side, then auto. */
@@ -81,10 +83,12 @@ export function confine(input: ConfinementInput): Confinement {
       ],
     };
   }
+  const plan = sandboxPlanFor(input);
   return {
-    launch: sandboxedLaunch(input.launch, sandboxPlanFor(input), probe.path),
+    launch: sandboxedLaunch(input.launch, plan, probe.path),
     enforcement: "sandbox",
     notices: [],
+    wrap: (launch) => sandboxedLaunch(launch, plan, probe.path),
   };
 }
 

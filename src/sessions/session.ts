@@ -139,6 +139,11 @@ export class Session {
     return this.counter.stats;
   }
 
+  /** How the agent is held to its posture, when the manager confined it. */
+  get enforcement(): Enforcement | undefined {
+    return this.options.enforcement;
+  }
+
   get pid(): number | undefined {
     return this.channel.pid;
   }

@@ -35,6 +35,8 @@ export interface CreateSessionRequest {
   bootstrap?: BootstrapParams;
   /** Set by the manager from its `confine`: how the agent is held (callers leave it unset). */
   enforcement?: Enforcement;
+  /** Set by the manager from its `confine`: runs terminal commands in the agent's sandbox. */
+  confineCommand?: (launch: LaunchSpec) => LaunchSpec;
 }
 
 /** A launch as the sandbox wrapped it (see SessionManagerDeps.confine). */
@@ -42,6 +44,8 @@ export interface ConfinedLaunch {
   launch: LaunchSpec;
   enforcement: Enforcement;
   notices: SessionEventBody[];
+  /** Puts a terminal's command in the same confinement. */
+  wrap?: (launch: LaunchSpec) => LaunchSpec;
 }
 
 /** What the credential broker and MCP inventory add to a request (see inputs/sessionInputs.ts). */
@@ -156,6 +160,7 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
       ...request,
       cwd,
       ...(confined ? { enforcement: confined.enforcement } : {}),
+      ...(confined?.wrap ? { confineCommand: confined.wrap } : {}),
     };
     const session = new Session({
       ...(options.id ? { id: options.id } : {}),

@@ -142,6 +142,7 @@ export function createPlane(options: PlaneOptions): Plane {
       ...(request.resumed?.mode !== undefined ? { recordedMode: request.resumed.mode } : {}),
       modeClaims: modeClaimsOf(catalogue.item(request.agentId)),
       sandboxed: request.enforcement === "sandbox",
+      ...(request.confineCommand ? { confineCommand: request.confineCommand } : {}),
     });
   const sandboxDefault = sandboxDefaultOf(planeEnv);
   const confineFor = (launch: LaunchSpec, request: GovernedRequest, entry: AgentEntry) => {

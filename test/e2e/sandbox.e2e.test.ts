@@ -22,6 +22,43 @@ function script(ws: { root: string }, shell: string) {
   });
 }
 
+test("terminals acpgate runs for a sandboxed agent are in its sandbox: .git/ stays read-only there too", async () => {
+  const ws = sandboxWorkspace("required");
+  try {
+    // The command names no protected path (policy lets it run): only the OS stops the write.
+    const prompt = JSON.stringify({
+      shell: "printf 'echo t > src/t.txt\\necho x > .git/evil\\n' > src/go.sh",
+      terminal: "sh src/go.sh",
+    });
+    const run = await runCli(
+      ["run", "--agent", "selfw", "--policy", "workspace-write", "--format", "json", prompt],
+      { cwd: ws.dir, env: ws.env(), timeoutMs: CLI_TIMEOUT },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const terminal = (agentResults(run.stdout) as { terminal?: { output?: string } }).terminal;
+    assert.match(terminal?.output ?? "", /Read-only file system/, JSON.stringify(terminal));
+    assert.equal(ws.read("src/t.txt"), "t\n");
+    assert.ok(!existsSync(join(ws.dir, ".git/evil")));
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test("agents doctor reports the enforcement, in text and --json", async () => {
+  const ws = sandboxWorkspace("required");
+  try {
+    const json = await runCli(["agents", "doctor", "selfw", "--json"], {
+      cwd: ws.dir,
+      env: ws.env(),
+    });
+    assert.equal(jsonLines(json.stdout)[0]?.enforcement, "sandbox", json.stdout + json.stderr);
+    const text = await runCli(["agents", "doctor", "selfw"], { cwd: ws.dir, env: ws.env() });
+    assert.match(text.stdout, /^enforcement\s+sandbox$/m);
+  } finally {
+    ws.cleanup();
+  }
+});
+
 function startedOf(stdout: string): Record<string, unknown> | undefined {
   return jsonLines(stdout).find((e) => e.type === "session_started");
 }

@@ -37,6 +37,10 @@ export function sandboxWorkspace(sandbox: string, extra: Record<string, string> 
     `    args: [${JSON.stringify(join(FIXTURES, "selfWritingAgent.js"))}]`,
     `    env: ${agentEnv}`,
     `    sandbox: ${sandbox}`,
+    "policies:",
+    "  workspace-write:",
+    "    allow:",
+    '      - { kind: execute, commandRegex: ".*" }',
     "",
   ].join("\n");
   writeFileSync(join(dir, "acpgate.yaml"), config);

@@ -29,7 +29,7 @@ export interface SandboxPlan {
  * `--die-with-parent` make every process the agent starts die with acpgate, whatever
  * session or group it moved to; `--new-session` keeps it off acpgate's terminal.
  */
-export function sandboxArgs(plan: SandboxPlan): string[] {
+export function sandboxArgs(plan: SandboxPlan, chdir = plan.workspace): string[] {
   const args = ["--die-with-parent", "--unshare-pid", "--new-session"];
   if (plan.network === "none") args.push("--unshare-net");
   args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
@@ -38,15 +38,18 @@ export function sandboxArgs(plan: SandboxPlan): string[] {
   for (const path of plan.readOnly) args.push("--ro-bind", path, path);
   for (const dir of plan.hiddenDirs) args.push("--tmpfs", dir, "--remount-ro", dir);
   for (const file of plan.hiddenFiles) args.push("--ro-bind", "/dev/null", file);
-  args.push("--chdir", plan.workspace);
+  args.push("--chdir", chdir);
   return args;
 }
 
-/** The launch of `launch` inside the sandbox of `plan`, started by the bwrap at `bwrap`. */
+/**
+ * The launch of `launch` inside the sandbox of `plan`, started by the bwrap at `bwrap`, in
+ * `launch.cwd` (a terminal may start in a folder of the workspace).
+ */
 export function sandboxedLaunch(launch: LaunchSpec, plan: SandboxPlan, bwrap: string): LaunchSpec {
   return {
     ...launch,
     command: bwrap,
-    args: [...sandboxArgs(plan), "--", launch.command, ...launch.args],
+    args: [...sandboxArgs(plan, launch.cwd), "--", launch.command, ...launch.args],
   };
 }
