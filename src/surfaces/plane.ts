@@ -144,7 +144,7 @@ export function createPlane(options: PlaneOptions): Plane {
       sandboxed: request.enforcement === "sandbox",
       ...(request.confineCommand ? { confineCommand: request.confineCommand } : {}),
     });
-  const sandboxDefault = sandboxDefaultOf(planeEnv);
+  const sandboxDefault = sandboxDefaultOf(process.env);
   const confineFor = (launch: LaunchSpec, request: GovernedRequest, entry: AgentEntry) => {
     const item = catalogue.item(request.agentId);
     return confine({
@@ -157,7 +157,7 @@ export function createPlane(options: PlaneOptions): Plane {
       secretFiles: secretFilesOf(config, baseDir),
       defaultSetting: sandboxDefault,
       verifiedReadOnlyMode: modeClaimsOf(item).readOnly.length > 0,
-      probe: () => probeBwrap(planeEnv.ACPGATE_BWRAP || "bwrap"),
+      probe: () => probeBwrap(process.env.ACPGATE_BWRAP || "bwrap"),
     });
   };
   const manager = new SessionManager<GovernedRequest>(
