@@ -39,8 +39,8 @@ test("sandboxArgs: the system read-only first, then state, workspace, read-only 
   const order = [
     pair(args, "--ro-bind", "/", "/"),
     pair(args, "--tmpfs", "/tmp"),
-    pair(args, "--bind", "/h/.codex", "/h/.codex"),
     pair(args, "--bind", "/w", "/w"),
+    pair(args, "--bind", "/h/.codex", "/h/.codex"),
     pair(args, "--ro-bind", "/w/.git", "/w/.git"),
     pair(args, "--tmpfs", "/w/.acpgate", "--remount-ro", "/w/.acpgate"),
     pair(args, "--ro-bind", "/dev/null", "/w/secret.env"),
@@ -54,6 +54,20 @@ test("sandboxArgs: the system read-only first, then state, workspace, read-only 
     order,
   );
   assert.deepEqual(args.slice(-2), ["--chdir", "/w"]);
+});
+
+test("sandboxArgs: an outer folder is bound before what is inside it, whichever is the workspace", () => {
+  const inHome = sandboxArgs({
+    ...PLAN,
+    workspace: "/h/w",
+    workspaceWritable: false,
+    writable: ["/h"],
+  });
+  assert.ok(pair(inHome, "--bind", "/h", "/h") < pair(inHome, "--ro-bind", "/h/w", "/h/w"));
+  const stateInside = sandboxArgs({ ...PLAN, writable: ["/w/.state"] });
+  assert.ok(
+    pair(stateInside, "--bind", "/w", "/w") < pair(stateInside, "--bind", "/w/.state", "/w/.state"),
+  );
 });
 
 test("sandboxArgs: read-only binds the workspace read-only; network none unshares the network", () => {

@@ -24,8 +24,8 @@ export interface SandboxPlan {
 
 /**
  * The bwrap arguments for a plan. Later mounts cover earlier ones, so the order is: the
- * system read-only, fresh /dev, /proc and /tmp, the agent's state, the workspace, then what
- * inside the workspace is read-only, then what is hidden. `--unshare-pid` and
+ * system read-only, fresh /dev, /proc and /tmp, the workspace and the agent's state (outer
+ * folders first), then what inside the workspace is read-only, then what is hidden. `--unshare-pid` and
  * `--die-with-parent` make every process the agent starts die with acpgate, whatever
  * session or group it moved to; `--new-session` keeps it off acpgate's terminal.
  */
@@ -33,8 +33,13 @@ export function sandboxArgs(plan: SandboxPlan, chdir = plan.workspace): string[]
   const args = ["--die-with-parent", "--unshare-pid", "--new-session"];
   if (plan.network === "none") args.push("--unshare-net");
   args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
-  for (const dir of plan.writable) args.push("--bind", dir, dir);
-  args.push(plan.workspaceWritable ? "--bind" : "--ro-bind", plan.workspace, plan.workspace);
+  // A folder before what is inside it (the workspace inside HOME, a state dir inside the
+  // workspace): a parent bound later would cover its child's mount.
+  const binds = [
+    { path: plan.workspace, flag: plan.workspaceWritable ? "--bind" : "--ro-bind" },
+    ...plan.writable.map((path) => ({ path, flag: "--bind" })),
+  ].sort((a, b) => a.path.length - b.path.length);
+  for (const { path, flag } of binds) args.push(flag, path, path);
   for (const path of plan.readOnly) args.push("--ro-bind", path, path);
   for (const dir of plan.hiddenDirs) args.push("--tmpfs", dir, "--remount-ro", dir);
   for (const file of plan.hiddenFiles) args.push("--ro-bind", "/dev/null", file);
