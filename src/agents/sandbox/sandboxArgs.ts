@@ -14,7 +14,7 @@ export interface SandboxPlan {
   readOnly: readonly string[];
   /** Directories no agent may see (`.acpgate/`): an empty read-only tmpfs over each. */
   hiddenDirs: readonly string[];
-  /** Files no agent may see (secret files): /dev/null over each. */
+  /** Files no agent may see (secret files): /dev/null over each (a nodev bind: EACCES). */
   hiddenFiles: readonly string[];
   /** The agent's own state (its HOME, or the dirs of its catalogue entry): writable. */
   writable: readonly string[];
