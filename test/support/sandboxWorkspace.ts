@@ -15,7 +15,12 @@ export const ORIGINAL: Record<string, string> = {
  * self-writing fixture agent) with `sandbox`, and a secret file outside the workspace that
  * the config reads. HOME is a fresh dir beside it.
  */
-export function sandboxWorkspace(sandbox: string, extra: Record<string, string> = {}) {
+export function sandboxWorkspace(
+  sandbox: string,
+  extra: Record<string, string> = {},
+  /** More lines of the `workspace-write` policy (`    network: none`). */
+  policyLines: string[] = [],
+) {
   const root = mkdtempSync(join(tmpdir(), "acpgate-sandbox-"));
   const dir = join(root, "ws");
   const home = join(root, "home");
@@ -41,6 +46,7 @@ export function sandboxWorkspace(sandbox: string, extra: Record<string, string> 
     "  workspace-write:",
     "    allow:",
     '      - { kind: execute, commandRegex: ".*" }',
+    ...policyLines,
     "",
   ].join("\n");
   writeFileSync(join(dir, "acpgate.yaml"), config);
