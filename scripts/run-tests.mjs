@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { ensureNode22 } from "./node22.mjs";
 import { ensureOpencode } from "./opencode.mjs";
+import { ensureBwrap } from "./bwrap.mjs";
 
 const root = "dist/test";
 const filter = process.argv.slice(2);
@@ -41,6 +42,10 @@ for (const [name, variable, ensure] of [
     if (process.env.CI) process.exit(1);
   }
 }
+// The OS sandbox (docs/sandbox.md): its tests need bubblewrap. Other tests run unconfined
+// unless they name a sandbox setting; their fixtures write pids and logs outside the workspace.
+ensureBwrap();
+process.env.ACPGATE_SANDBOX ??= "off";
 const concurrency = process.env.TEST_CONCURRENCY ?? "3";
 const result = spawnSync(
   process.execPath,

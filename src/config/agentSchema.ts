@@ -3,6 +3,13 @@ import { extensionsSchema } from "./extensionsSchema.js";
 
 const envMap = z.record(z.string(), z.string());
 
+/** Whether agents run in the OS sandbox (docs/sandbox.md). */
+export const sandboxSetting = z
+  .enum(["auto", "required", "off"])
+  .describe(
+    "the OS sandbox (bubblewrap): auto uses it where it works, else a notice; required refuses to start without it",
+  );
+
 /** `npx {package, args, env}`: the ACP registry's npx distribution. */
 export const npxDistribution = z
   .strictObject({
@@ -89,6 +96,7 @@ const agentFields = {
         "self (when unset): it may write on its own, so read-only needs a read-only mode " +
         "or `enforcement: permission-only`",
     ),
+  sandbox: sandboxSetting.optional(),
   startupTimeout: z
     .union([z.string(), z.number()])
     .optional()

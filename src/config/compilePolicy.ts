@@ -61,6 +61,8 @@ export function resolvePolicy(
     enforcement: entry.enforcement ?? base.enforcement,
     require: [...new Set([...base.require, ...(entry.require ?? [])])],
     allowAlways: entry.allowAlways ?? base.allowAlways,
+    ...((entry.sandbox ?? base.sandbox) ? { sandbox: entry.sandbox ?? base.sandbox } : {}),
+    ...((entry.network ?? base.network) ? { network: entry.network ?? base.network } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { riskPosture } from "./agentSchema.js";
+import { riskPosture, sandboxSetting } from "./agentSchema.js";
 import { TOOL_KINDS } from "../policy/toolKinds.js";
 
 /** `x` or `[x, y]`, read as a list. */
@@ -89,6 +89,11 @@ export const policySchema = z
       .enum(["auto", "permission-only"])
       .optional()
       .describe("permission-only accepts read-only enforced by permission answers alone"),
+    sandbox: sandboxSetting.optional(),
+    network: z
+      .enum(["shared", "none"])
+      .optional()
+      .describe("the sandbox's network: the host's (default) or none (loopback only)"),
     require: z
       .array(z.string())
       .optional()

@@ -1,4 +1,5 @@
 import type { ClientCapabilities } from "@agentclientprotocol/sdk";
+import type { LaunchSpec } from "../agents/agentProcess.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { buildAgentEnv } from "../inputs/agentEnv.js";
 import { decide } from "../policy/decide.js";
@@ -41,6 +42,10 @@ export interface PolicyGuardOptions {
   /** The mode a resumed session was recorded in: restored at start, or the start is refused. */
   recordedMode?: string;
   /** What the config file and the catalogue claim about the agent's modes, checked at start. */
+  /** The agent runs in the OS sandbox: a read-only posture needs no read-only mode. */
+  sandboxed?: boolean;
+  /** Puts the terminals acpgate runs for the agent in the agent's sandbox. */
+  confineCommand?: (launch: LaunchSpec) => LaunchSpec;
   modeClaims?: ModeClaims;
   /** Files acpgate itself writes in the workspace (the SQLite audit file): not a protected change. */
   ownFiles?: readonly string[];
@@ -63,7 +68,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
 
   constructor(private readonly options: PolicyGuardOptions) {
     super(
-      new TerminalManager(),
+      new TerminalManager(options.confineCommand),
       options.terminalEnv ?? buildAgentEnv({ planeEnv: process.env, passEnv: [], values: {} }),
     );
     this.policy = options.policy;
@@ -151,6 +156,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
         this.policy,
         this.options.unattended,
         this.options.recordedMode,
+        this.options.sandboxed === true,
       );
     } catch (error) {
       if (!outdated || !isAcpgateError(error, "capability_missing")) throw error;

@@ -54,8 +54,8 @@ export async function alignMode(
 /**
  * At session start: assert the policy's `require:`, align the agent's mode (or restore a
  * resumed session's recorded one), and check that a read-only posture can actually be
- * enforced when nobody is watching — by a read-only mode, or because the agent writes only
- * through the client — unless the policy accepts `enforcement: permission-only`. Failures
+ * enforced when nobody is watching — by the OS sandbox, a read-only mode, or because the
+ * agent writes only through the client — unless the policy accepts `enforcement: permission-only`. Failures
  * are `capability_missing` (exit 4 for `run`); a mode that cannot be restored is
  * `resume_refused` (exit 4).
  */
@@ -66,6 +66,8 @@ export async function applyPolicyAtStart(
   unattended: boolean,
   /** A resumed session's recorded mode: restored instead of aligned (see restoreMode.ts). */
   recordedMode?: string,
+  /** The OS sandbox holds the posture: no read-only mode is needed. */
+  sandboxed = false,
 ): Promise<void> {
   const missing = missingForPolicy(policy, session, entry);
   if (missing.length) {
@@ -82,7 +84,12 @@ export async function applyPolicyAtStart(
     if (set !== undefined)
       session.emit(modeNotice(session.agentId, entry.modes, from, set, policy));
   }
-  if (!unattended || policy.posture !== "read-only" || policy.enforcement === "permission-only")
+  if (
+    sandboxed ||
+    !unattended ||
+    policy.posture !== "read-only" ||
+    policy.enforcement === "permission-only"
+  )
     return;
   const current = session.modes.state.currentModeId;
   const inReadOnlyMode = current !== undefined && modeAllowed(entry.modes, current, "read-only");

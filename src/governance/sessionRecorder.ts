@@ -152,6 +152,7 @@ export function recordFor(event: SessionEvent): Recorded | undefined {
           agentSessionId: event.agentSessionId,
           protocolVersion: event.protocolVersion,
           ...(event.agentInfo ? { agentInfo: event.agentInfo } : {}),
+          ...(event.enforcement ? { enforcement: event.enforcement } : {}),
         },
       };
     case "session_state":

@@ -94,7 +94,14 @@ export interface Policy {
   require: readonly string[];
   /** Whether `allow_always` may ever be answered, and approvals remembered for the session. */
   allowAlways: boolean;
+  /** Whether agents run in the OS sandbox (docs/sandbox.md); unset: the agent's, else auto. */
+  sandbox?: SandboxSetting;
+  /** The sandbox's network: the host's (default) or none. */
+  network?: "shared" | "none";
 }
+
+/** auto: sandboxed where bwrap works, else a loud notice; required: refuse without; off. */
+export type SandboxSetting = "auto" | "required" | "off";
 
 /** A remembered `allow_always` approval: later `ask`s of the same tool become `allow`. */
 export interface Grant {

@@ -9,7 +9,7 @@ import {
 import type { AgentConnection } from "../protocol/agentConnection.js";
 import { missingCapabilities } from "../agents/capabilities.js";
 import type { AgentEntry } from "../config/agentSchema.js";
-import type { SessionEventBody } from "./events.js";
+import type { Enforcement, SessionEventBody } from "./events.js";
 import { AcpgateError } from "../util/errors.js";
 import { mergeDeep } from "../util/mergeDeep.js";
 import { wireErrorDetail } from "../protocol/wireErrorDetail.js";
@@ -188,7 +188,11 @@ function rethrowAuthRequired(error: unknown, agentId: string, init: InitializeRe
 }
 
 /** The `session_started` event for a bootstrap result. */
-export function startedEvent(agentId: string, result: BootstrapResult): SessionEventBody {
+export function startedEvent(
+  agentId: string,
+  result: BootstrapResult,
+  enforcement?: Enforcement,
+): SessionEventBody {
   const info = result.initialize.agentInfo;
   return {
     type: "session_started",
@@ -197,5 +201,6 @@ export function startedEvent(agentId: string, result: BootstrapResult): SessionE
     how: result.how,
     protocolVersion: result.initialize.protocolVersion,
     ...(info ? { agentInfo: { name: info.name, version: info.version } } : {}),
+    ...(enforcement ? { enforcement } : {}),
   };
 }

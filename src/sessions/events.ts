@@ -6,6 +6,13 @@ export const EVENT_SCHEMA = "acpgate.event.v1";
 
 export type PermissionOutcome = "allow" | "reject" | "cancelled";
 
+/**
+ * How a session's agent is held to its posture: `sandbox` (the OS enforces it), `mode` (a
+ * catalogue-verified read-only mode, or an agent that writes only through the client), or
+ * `permission-only` (only the answers acpgate gives to its permission requests).
+ */
+export type Enforcement = "sandbox" | "mode" | "permission-only";
+
 /** The normalised payloads. Every field is documented in docs/events.md. */
 export type SessionEventBody =
   | { type: "session_state"; state: SessionStateName; previous: SessionStateName; reason?: string }
@@ -16,6 +23,8 @@ export type SessionEventBody =
       how: "new" | "load" | "resume";
       protocolVersion: number;
       agentInfo?: { name?: string; version?: string };
+      /** How what the agent may touch is enforced (docs/sandbox.md). */
+      enforcement?: Enforcement;
     }
   | { type: "agent_message"; text: string; contentType: string; replay?: boolean }
   | { type: "agent_thought"; text: string; replay?: boolean }
@@ -75,6 +84,13 @@ export type SessionEventBody =
       ruleId: string;
       /** On the last event of a check that named only the first changes: how many more. */
       more?: number;
+    }
+  | {
+      type: "notice";
+      /** `sandbox_unavailable`: sandbox `auto` fell back to running the agent unconfined. */
+      code: "sandbox_unavailable";
+      message: string;
+      data: { reason: string; setting: string; enforcement: Enforcement };
     }
   | { type: "config_options"; options: unknown[] }
   | { type: "available_commands"; commands: { name: string; description?: string }[] }

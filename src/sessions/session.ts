@@ -30,7 +30,7 @@ import {
 } from "./bootstrapSession.js";
 import { envelope } from "./eventEnvelope.js";
 import { EventLog } from "./eventLog.js";
-import type { SessionEvent, SessionEventBody } from "./events.js";
+import type { Enforcement, SessionEvent, SessionEventBody } from "./events.js";
 import { sleep, toLocalError } from "./localError.js";
 import { mcpServersFor } from "./mcpInjection.js";
 import { ModeView } from "./modeView.js";
@@ -57,6 +57,10 @@ export interface SessionOptions {
   extensions?: ExtensionRouter;
   /** True when nobody can answer (acpgate run). */
   unattended?: boolean;
+  /** How the agent is confined (reported on `session_started`). */
+  enforcement?: Enforcement;
+  /** Said right after `session_started` (the sandbox fell back). */
+  startNotices?: SessionEventBody[];
   requestTimeoutMs?: number;
   startupTimeoutMs?: number;
   /** Events kept for readers that come later (SSE resume). */
@@ -135,6 +139,11 @@ export class Session {
     return this.counter.stats;
   }
 
+  /** How the agent is held to its posture, when the manager confined it. */
+  get enforcement(): Enforcement | undefined {
+    return this.options.enforcement;
+  }
+
   get pid(): number | undefined {
     return this.channel.pid;
   }
@@ -178,7 +187,8 @@ export class Session {
       this.agentSessionId = result.agentSessionId;
       this.modes.fromSessionResponse(result.sessionResponse);
       this.move("ready");
-      this.emit(startedEvent(this.agentId, result));
+      this.emit(startedEvent(this.agentId, result, this.options.enforcement));
+      for (const notice of this.options.startNotices ?? []) this.emit(notice);
       await this.options.guard.sessionStarted(this);
     } catch (error) {
       const failure = await this.asLocalError(error);

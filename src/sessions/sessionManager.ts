@@ -11,7 +11,7 @@ import { Emitter, type Disposable } from "../util/emitter.js";
 import { parseDuration } from "../util/duration.js";
 import { AcpgateError } from "../util/errors.js";
 import type { BootstrapParams, StartHow } from "./bootstrapSession.js";
-import type { SessionEvent } from "./events.js";
+import type { Enforcement, SessionEvent, SessionEventBody } from "./events.js";
 import { Session } from "./session.js";
 import type { SessionGuard } from "./sessionGuard.js";
 
@@ -33,6 +33,19 @@ export interface CreateSessionRequest {
   actor?: string;
   /** Caller-supplied initialize and session/new|load|resume params (the editor proxy's). */
   bootstrap?: BootstrapParams;
+  /** Set by the manager from its `confine`: how the agent is held (callers leave it unset). */
+  enforcement?: Enforcement;
+  /** Set by the manager from its `confine`: runs terminal commands in the agent's sandbox. */
+  confineCommand?: (launch: LaunchSpec) => LaunchSpec;
+}
+
+/** A launch as the sandbox wrapped it (see SessionManagerDeps.confine). */
+export interface ConfinedLaunch {
+  launch: LaunchSpec;
+  enforcement: Enforcement;
+  notices: SessionEventBody[];
+  /** Puts a terminal's command in the same confinement. */
+  wrap?: (launch: LaunchSpec) => LaunchSpec;
 }
 
 /** What the credential broker and MCP inventory add to a request (see inputs/sessionInputs.ts). */
@@ -50,6 +63,11 @@ export interface SessionManagerDeps<R extends CreateSessionRequest = CreateSessi
   onSessionCreated?(session: Session, request: R): void;
   /** How an agent is reached; a stdio process in its own group by default. */
   channelFor?: (launch: LaunchSpec, entry: AgentEntry) => AgentChannel;
+  /**
+   * How a session's agent is confined: the launch wrapped in the OS sandbox, or as it is,
+   * with how it is enforced and what to say at start. Throws to refuse (sandbox required).
+   */
+  confine?: (launch: LaunchSpec, request: R, entry: AgentEntry) => ConfinedLaunch;
   /** Events each session keeps for later readers (SSE resume). */
   eventLogCapacity?: number;
   planeEnv?: NodeJS.ProcessEnv;
@@ -135,8 +153,15 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
       values: command.env,
       secrets: request.secrets,
     });
-    const launch: LaunchSpec = { command: command.command, args: command.args, env, cwd };
-    const located = { ...request, cwd };
+    const plain: LaunchSpec = { command: command.command, args: command.args, env, cwd };
+    const confined = this.deps.confine?.(plain, { ...request, cwd }, entry);
+    const launch = confined?.launch ?? plain;
+    const located = {
+      ...request,
+      cwd,
+      ...(confined ? { enforcement: confined.enforcement } : {}),
+      ...(confined?.wrap ? { confineCommand: confined.wrap } : {}),
+    };
     const session = new Session({
       ...(options.id ? { id: options.id } : {}),
       agentId: request.agentId,
@@ -148,6 +173,7 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
       ...(request.bootstrap ? { bootstrap: request.bootstrap } : {}),
       mcpServers: request.mcpServers ?? [],
       unattended: request.unattended ?? false,
+      ...(confined ? { enforcement: confined.enforcement, startNotices: confined.notices } : {}),
       ...(this.deps.extensionsFor
         ? { extensions: this.deps.extensionsFor(configured, located) }
         : {}),

@@ -24,6 +24,9 @@ import { cliActor } from "../audit/actor.js";
 import { createLogger, type Logger } from "../audit/logger.js";
 import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
+import { confine } from "../governance/confinement.js";
+import { probeBwrap } from "../agents/sandbox/bwrapProbe.js";
+import { sandboxDefaultOf, secretFilesOf } from "./sandboxInputs.js";
 
 /** What the config file and the catalogue say about an agent's modes (checked at start). */
 function modeClaimsOf(item: CatalogueItem): ModeClaims {
@@ -141,7 +144,25 @@ export function createPlane(options: PlaneOptions): Plane {
       ...("sqlite" in config.storage
         ? { ownFiles: [realPathOf(config.storage.sqlite, options.cwd)] }
         : {}),
+      sandboxed: request.enforcement === "sandbox",
+      ...(request.confineCommand ? { confineCommand: request.confineCommand } : {}),
     });
+  const sandboxDefault = sandboxDefaultOf(process.env);
+  const confineFor = (launch: LaunchSpec, request: GovernedRequest, entry: AgentEntry) => {
+    const item = catalogue.item(request.agentId);
+    return confine({
+      launch,
+      policy: policyOf(request),
+      entry,
+      agentId: request.agentId,
+      stateDirs: item.facts?.stateDirs,
+      ...(configFile ? { configFile } : {}),
+      secretFiles: secretFilesOf(config, baseDir),
+      defaultSetting: sandboxDefault,
+      verifiedReadOnlyMode: modeClaimsOf(item).readOnly.length > 0,
+      probe: () => probeBwrap(process.env.ACPGATE_BWRAP || "bwrap"),
+    });
+  };
   const manager = new SessionManager<GovernedRequest>(
     governedSessions({
       catalogue,
@@ -153,6 +174,7 @@ export function createPlane(options: PlaneOptions): Plane {
           broker,
         ),
       planeEnv,
+      confine: confineFor,
       ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),
       questions,
       policyNameOf: (request) => policyOf(request).name,

@@ -16,6 +16,7 @@ export type ErrorCode =
   | "request_timeout"
   | "request_aborted"
   | "capability_missing"
+  | "sandbox_unavailable"
   | "mode_unknown"
   | "mcp_server_unavailable"
   | "secret_missing"

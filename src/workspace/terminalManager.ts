@@ -14,6 +14,14 @@ export interface TerminalSpec {
   outputByteLimit?: number | null;
 }
 
+/** A command as it is spawned (the shape of an agent's LaunchSpec). */
+export interface CommandLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
 export interface TerminalExit {
   exitCode: number | null;
   signal: string | null;
@@ -38,10 +46,15 @@ const MAX_LIMIT = 16 * 1024 * 1024;
 export class TerminalManager {
   private readonly terminals = new Map<string, Terminal>();
 
+  /** `confine`: puts each command in the agent's sandbox (the same mounts, its own namespace). */
+  constructor(private readonly confine?: (launch: CommandLaunch) => CommandLaunch) {}
+
   /** Starts the command; rejects when it cannot be started at all (ENOENT, EACCES). */
   async create(spec: TerminalSpec): Promise<string> {
     const limit = Math.min(Math.max(0, spec.outputByteLimit ?? DEFAULT_LIMIT), MAX_LIMIT);
-    const child = spawn(spec.command, [...spec.args], {
+    const plain = { command: spec.command, args: [...spec.args], env: spec.env, cwd: spec.cwd };
+    const launch = this.confine ? this.confine(plain) : plain;
+    const child = spawn(launch.command, launch.args, {
       cwd: spec.cwd,
       env: spec.env,
       stdio: ["ignore", "pipe", "pipe"],

@@ -101,6 +101,8 @@ export function inputsWorkspace(
     PLANTED_ENV_SECRET: PLANTED.env,
     ACPGATE_DECOY_TOKEN: DECOY,
     PASSED_VAR: "passed-through",
+    // The echo agent writes its report into the workspace: the runner's sandbox default holds.
+    ...(process.env.ACPGATE_SANDBOX ? { ACPGATE_SANDBOX: process.env.ACPGATE_SANDBOX } : {}),
   };
   return {
     cwd: dir,

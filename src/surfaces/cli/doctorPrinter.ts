@@ -32,6 +32,7 @@ export function formatDoctorReport(report: DoctorReport): string {
     ["modes", modes ? `${modes} (via ${report.modes.via})` : "none"],
     ["agent's mode", `${report.modes.agentDefault ?? "none reported"} (its own, at session/new)`],
     ["policy", policyLine(report)],
+    ["enforcement", report.enforcement ?? "-"],
     [
       "config options",
       report.configOptions

@@ -1,5 +1,6 @@
 import type { ModeViewState } from "../../sessions/modeView.js";
 import type { Posture } from "../../policy/policyTypes.js";
+import type { Enforcement } from "../../sessions/events.js";
 
 /** Version tag of `acpgate agents doctor --json`. Fields are only ever added under one tag. */
 export const DOCTOR_SCHEMA = "acpgate.doctor.v1";
@@ -57,6 +58,8 @@ export interface DoctorReport {
     /** acpgate switched the agent to `mode` (false: already in it, none fits, or it failed). */
     switched: boolean;
   };
+  /** How the session's agent was held (docs/sandbox.md); null when it was never prepared. */
+  enforcement: Enforcement | null;
   configOptions: {
     id: string;
     category: string | null;

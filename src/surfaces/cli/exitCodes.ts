@@ -20,6 +20,7 @@ export function exitCodeForError(code: ErrorCode): number {
     case "agent_unknown":
       return EXIT.usage;
     case "capability_missing":
+    case "sandbox_unavailable":
     case "mode_unknown":
     case "mcp_server_unavailable":
     case "secret_missing":
