@@ -6,6 +6,7 @@ import { join } from "node:path";
 import {
   sandboxArgs,
   sandboxedLaunch,
+  tmpFoldersOf,
   type SandboxPlan,
 } from "../../src/agents/sandbox/sandboxArgs.js";
 import {
@@ -182,4 +183,31 @@ test("confine: settings combine (required, then off, then auto); a failed probe 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+void test("an agent whose program lives under /tmp gets that folder back read-only over the private /tmp", () => {
+  const launch = sandboxedLaunch(
+    {
+      command: "/usr/bin/node",
+      args: ["/tmp/checkout/dist/agent.js", "--flag"],
+      cwd: "/tmp/ws",
+      env: {},
+    },
+    {
+      workspace: "/tmp/ws",
+      workspaceWritable: true,
+      readOnly: [],
+      hiddenDirs: [],
+      hiddenFiles: [],
+      writable: [],
+      network: "shared",
+    },
+    "/usr/bin/bwrap",
+  );
+  const args = launch.args.join(" ");
+  assert.ok(args.indexOf("--tmpfs /tmp") < args.indexOf("--ro-bind /tmp/checkout /tmp/checkout"));
+  assert.ok(args.includes("--bind /tmp/ws /tmp/ws"));
+  assert.deepEqual(tmpFoldersOf({ command: "/opt/x", args: ["/tmp/a/b", "/tmpfoo/c", "rel"] }), [
+    "/tmp/a",
+  ]);
 });

@@ -18,6 +18,11 @@ export interface SandboxPlan {
   hiddenFiles: readonly string[];
   /** The agent's own state (its HOME, or the dirs of its catalogue entry): writable. */
   writable: readonly string[];
+  /**
+   * Folders under the private /tmp that the agent's own command lives in (an agent or a
+   * checkout under /tmp): bound back read-only, or the agent could not start.
+   */
+  readable?: readonly string[];
   /** `shared`: the host's network (agents reach their model); `none`: loopback only. */
   network: "shared" | "none";
 }
@@ -36,6 +41,7 @@ export function sandboxArgs(plan: SandboxPlan, chdir = plan.workspace): string[]
   // A folder before what is inside it (the workspace inside HOME, a state dir inside the
   // workspace): a parent bound later would cover its child's mount.
   const binds = [
+    ...(plan.readable ?? []).map((path) => ({ path, flag: "--ro-bind" })),
     { path: plan.workspace, flag: plan.workspaceWritable ? "--bind" : "--ro-bind" },
     ...plan.writable.map((path) => ({ path, flag: "--bind" })),
   ].sort((a, b) => a.path.length - b.path.length);
@@ -52,9 +58,22 @@ export function sandboxArgs(plan: SandboxPlan, chdir = plan.workspace): string[]
  * `launch.cwd` (a terminal may start in a folder of the workspace).
  */
 export function sandboxedLaunch(launch: LaunchSpec, plan: SandboxPlan, bwrap: string): LaunchSpec {
+  const readable = [...new Set([...(plan.readable ?? []), ...tmpFoldersOf(launch)])];
   return {
     ...launch,
     command: bwrap,
-    args: [...sandboxArgs(plan, launch.cwd), "--", launch.command, ...launch.args],
+    args: [...sandboxArgs({ ...plan, readable }, launch.cwd), "--", launch.command, ...launch.args],
   };
+}
+
+/**
+ * The top folders under /tmp (`/tmp/X`) that the command line names by absolute path: the
+ * agent's program and its packages live there (an npm checkout under /tmp), and the private
+ * /tmp would hide them. The whole `/tmp/X` is needed: Node resolves packages from parents.
+ */
+export function tmpFoldersOf(launch: Pick<LaunchSpec, "command" | "args">): string[] {
+  return [launch.command, ...launch.args].flatMap((arg) => {
+    const match = /^\/tmp\/([^/]+)\//.exec(arg);
+    return match ? [`/tmp/${match[1]}`] : [];
+  });
 }
