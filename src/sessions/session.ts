@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ContentBlock,
-  InitializeResponse,
-  PromptRequest,
-  PromptResponse,
-  SetSessionConfigOptionRequest,
-} from "@agentclientprotocol/sdk";
+import type { ContentBlock, InitializeResponse, PromptRequest } from "@agentclientprotocol/sdk";
 import type { AgentChannel } from "../agents/agentChannel.js";
 import { exitError, type ExitInfo } from "../agents/agentProcess.js";
 import type { AgentEntry } from "../config/agentSchema.js";
@@ -34,6 +28,8 @@ import type { Enforcement, SessionEvent, SessionEventBody } from "./events.js";
 import { sleep, toLocalError } from "./localError.js";
 import { mcpServersFor } from "./mcpInjection.js";
 import { ModeView } from "./modeView.js";
+import { setConfigOption, setMode, type ModeTarget } from "./sessionModes.js";
+import type { PromptResult } from "./promptResult.js";
 import { normaliseUpdate } from "./normaliseUpdate.js";
 import { PermissionStatsCounter, type PermissionStats } from "./permissionStats.js";
 import type { GuardContext, SessionGuard } from "./sessionGuard.js";
@@ -69,11 +65,7 @@ export interface SessionOptions {
 
 export type { PermissionStats };
 
-export interface PromptResult {
-  stopReason: string;
-  /** The agent's whole answer (usage, `_meta` …), as validated by the SDK. */
-  response: PromptResponse;
-}
+export type { PromptResult };
 
 /**
  * One ACP session on one agent channel, as an explicit state machine:
@@ -247,27 +239,17 @@ export class Session {
   async setMode(modeId: string): Promise<void> {
     this.machine.require("set a mode", "ready", "prompting");
     this.options.guard.authorizeModeChange(modeId);
-    const view = this.modes.state;
-    if (view.via === "config_option" && view.modeConfigId) {
-      await this.setConfigOption(view.modeConfigId, modeId);
-    } else {
-      await this.connection.request("session/set_mode", {
-        sessionId: this.agentSessionId ?? "",
-        modeId,
-      });
-    }
-    this.modes.setCurrent(modeId);
+    await setMode(this.modeTarget(), modeId);
     this.emit({ type: "mode_changed", modeId });
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     this.machine.require("set a config option", "ready", "prompting");
-    const params: SetSessionConfigOptionRequest =
-      typeof value === "boolean"
-        ? { sessionId: this.agentSessionId ?? "", configId, type: "boolean" as const, value }
-        : { sessionId: this.agentSessionId ?? "", configId, value };
-    const response = await this.connection.request("session/set_config_option", params);
-    this.modes.applyConfigOptions(response.configOptions);
+    await setConfigOption(this.modeTarget(), configId, value);
+  }
+
+  private modeTarget(): ModeTarget {
+    return { connection: this.connection, sessionId: this.agentSessionId ?? "", modes: this.modes };
   }
 
   /**
