@@ -10,6 +10,7 @@ import { decisionScenario } from "./decisionScenario.js";
 import { fanoutScenario } from "./fanoutScenario.js";
 import { printTable, type Row, type TargetResult } from "./report.js";
 import { startupScenario } from "./startupScenario.js";
+import { sandboxScenario } from "./sandboxScenario.js";
 import { streamScenario } from "./streamScenario.js";
 import { teardownScenario } from "./teardownScenario.js";
 
@@ -24,6 +25,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "fan-out": fanoutScenario,
   decision: decisionScenario,
   audit: auditScenario,
+  sandbox: sandboxScenario,
 };
 
 const options = benchOptions(process.argv.slice(2));
