@@ -100,7 +100,7 @@ export async function sandboxScenario(
         unit: "ms",
         value: sandboxed,
         ratio: ratios[metric],
-        note: `${added[metric]! >= 0 ? "+" : ""}${added[metric]!.toFixed(1)} ms`,
+        note: `${added[metric] >= 0 ? "+" : ""}${added[metric].toFixed(1)} ms`,
       },
     );
   }
