@@ -8,6 +8,10 @@ import { WRITE_KINDS, type Policy, type SandboxSetting } from "../policy/policyT
 import type { Enforcement, SessionEventBody } from "../sessions/events.js";
 import { AcpgateError } from "../util/errors.js";
 import { protectedEntries } from "../workspace/protectedEntries.js";
+import {
+  placeProtectedPlaceholders,
+  removePlaceholders,
+} from "../workspace/protectedPlaceholders.js";
 import { EgressWatch, type EgressSink } from "./egressWatch.js";
 
 export interface ConfinementInput {
@@ -88,14 +92,32 @@ export function confine(input: ConfinementInput): Confinement {
   }
   const network = input.policy.network;
   const egress = typeof network === "object" ? new EgressWatch(network.allow) : undefined;
+  // Before the plan (and before the integrity baseline): they then exist and are bound.
+  const placeholders =
+    input.policy.posture === "workspace-write"
+      ? placeProtectedPlaceholders(realOrSelf(input.launch.cwd))
+      : [];
   const plan = { ...sandboxPlanFor(input), ...(egress ? { egress: egress.plan } : {}) };
   return {
     launch: sandboxedLaunch(input.launch, plan, probe.path),
     enforcement: "sandbox",
     notices: [],
     wrap: (launch) => sandboxedLaunch(launch, plan, probe.path),
-    ...(egress ? { attach: (session: EgressSink) => egress.attach(session) } : {}),
+    attach: (session: EgressSink) => {
+      egress?.attach(session);
+      if (placeholders.length > 0) removeWhenEnded(session, placeholders);
+    },
   };
+}
+
+/** Removes the session's placeholders once it has closed or failed (the agent is gone). */
+function removeWhenEnded(session: EgressSink, placeholders: string[]): void {
+  const subscription = session.on((event) => {
+    if (event.type !== "session_state") return;
+    if (event.state !== "closed" && event.state !== "failed") return;
+    subscription.dispose();
+    removePlaceholders(placeholders);
+  });
 }
 
 function fallbackEnforcement(input: ConfinementInput): Enforcement {
