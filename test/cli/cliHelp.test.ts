@@ -19,6 +19,7 @@ const EXPECTED: Record<string, string[]> = {
     "config",
     "log-format",
   ],
+  serve: ["port", "host", "config"],
   "agents list": ["json", "config"],
   "agents show": ["env", "json", "config"],
   "agents import": ["json", "config"],
@@ -32,6 +33,7 @@ const EXPECTED: Record<string, string[]> = {
   "audit export": ["format", "json", "session", "since", "config"],
   "sessions list": ["limit", "json", "config"],
   "sessions show": ["json", "config"],
+  "token create": ["role", "name", "config"],
   "config schema": [],
   "config check": ["json"],
 };

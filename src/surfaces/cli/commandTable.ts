@@ -4,6 +4,7 @@ import type { Command } from "./commandSpec.js";
 import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
 import { POLICY_EXPLAIN, POLICY_REPLAY } from "./policySpecs.js";
 import { RUN } from "./runSpec.js";
+import { SERVE, TOKEN_CREATE } from "./serveSpecs.js";
 import { SESSIONS_LIST, SESSIONS_SHOW } from "./sessionsSpecs.js";
 
 /**
@@ -13,6 +14,7 @@ import { SESSIONS_LIST, SESSIONS_SHOW } from "./sessionsSpecs.js";
  */
 export const COMMANDS: readonly Command[] = [
   RUN,
+  SERVE,
   AGENTS_LIST,
   AGENTS_SHOW,
   AGENTS_IMPORT,
@@ -26,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   AUDIT_EXPORT,
   SESSIONS_LIST,
   SESSIONS_SHOW,
+  TOKEN_CREATE,
   CONFIG_SCHEMA,
   CONFIG_CHECK,
 ];
