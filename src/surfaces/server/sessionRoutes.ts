@@ -129,12 +129,18 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const session = live(c.req.param("id"));
     const body = await readBody(c, promotionBody);
     const to = body.to === "edit" ? "workspace-write" : body.to;
-    const result = await promote(session, {
-      to,
-      actor: c.get("principal").id,
-      reason: body.reason,
+    const actor = c.get("principal").id;
+    const result = await promote(session, { to, actor, reason: body.reason });
+    // On the record before the answer: who moved the session, why, and from where to where.
+    await plane.audit.append({
+      sessionId: session.id,
+      agentId: session.agentId,
+      surface: "api",
+      actor,
+      kind: "promotion",
+      data: { ...result, reason: body.reason, requestId: c.get("requestId") },
     });
-    return c.json({ ...result, actor: c.get("principal").id, reason: body.reason });
+    return c.json({ ...result, actor, reason: body.reason });
   });
 
   return app;
