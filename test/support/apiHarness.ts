@@ -49,7 +49,12 @@ export interface ApiHarness {
 
 /** createApp over a real plane: the demo agent as a real process, SQLite in a temp dir. */
 export function apiHarness(
-  options: { approvalTimeoutMs?: number; sse?: SseOptions; files?: Record<string, string> } = {},
+  options: {
+    approvalTimeoutMs?: number;
+    sse?: SseOptions;
+    files?: Record<string, string>;
+    eventLogCapacity?: number;
+  } = {},
 ): ApiHarness {
   const ws = tempDir({ "notes.txt": "original\n", ...(options.files ?? {}) });
   writeFileSync(join(ws.dir, "acpgate.yaml"), REVIEWED_CONFIG);
@@ -58,6 +63,7 @@ export function apiHarness(
     configFile: join(ws.dir, "acpgate.yaml"),
     surface: "api",
     logger: createLogger({ format: "json", level: "error" }),
+    ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
   });
   const tokens = new TokenRegistry(
     (Object.keys(TOKENS) as Role[]).map((role) => ({
