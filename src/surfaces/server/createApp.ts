@@ -10,6 +10,8 @@ import { eventsRoute } from "./eventsRoute.js";
 import { HttpProblem, problem, problemOf } from "./httpProblem.js";
 import { permissionRoutes } from "./permissionRoutes.js";
 import { questionRoutes } from "./questionRoutes.js";
+import { requireRole } from "./auth.js";
+import { ServerMetrics } from "./serverMetrics.js";
 import { sessionRoutes } from "./sessionRoutes.js";
 
 export type { AppDeps } from "./appDeps.js";
@@ -24,6 +26,7 @@ const PROBLEM_TYPE = "application/problem+json";
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const maxBody = deps.maxBodyBytes ?? 1024 * 1024;
+  const metrics = new ServerMetrics(deps);
 
   app.use("*", async (c, next) => {
     const given = c.req.header("x-request-id");
@@ -32,6 +35,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const started = performance.now();
     await next();
     c.res.headers.set("x-request-id", requestId);
+    metrics.requests.inc({ method: c.req.method, status: String(c.res.status) });
     deps.logger?.info(
       {
         requestId,
@@ -63,8 +67,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.use("/api/*", authenticate(deps.tokens));
+  app.get("/metrics", authenticate(deps.tokens), requireRole("viewer"), async (c) =>
+    c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType }),
+  );
   app.route("/api/agents", agentsRoute(deps));
-  app.route("/api/agent-sessions", eventsRoute(deps));
+  app.route("/api/agent-sessions", eventsRoute(deps, metrics));
   app.route("/api/agent-sessions", sessionRoutes(deps));
   app.route("/api/permission-requests", permissionRoutes(deps));
   app.route("/api/questions", questionRoutes(deps));

@@ -9,6 +9,8 @@ export interface EventStreamOptions {
   maxQueued: number;
   /** Told once when the stream ends (client gone, session ended, too slow). */
   onEnd?: (reason: string) => void;
+  /** Told, per event handed to the reader, how old it was (ms since its `time`). */
+  onDelivered?: (ageMs: number) => void;
 }
 
 const encoder = new TextEncoder();
@@ -30,7 +32,7 @@ export function sessionEventStream(
   session: Session,
   options: EventStreamOptions,
 ): ReadableStream<Uint8Array> {
-  const queue: { text: string; seq?: number }[] = [];
+  const queue: { text: string; seq?: number; born?: number }[] = [];
   let cursor = options.after;
   /** The newest sequence number handed to the reader. */
   let delivered = options.after;
@@ -57,7 +59,11 @@ export function sessionEventStream(
       waiting = false;
       const frames = queue.splice(0, queue.length);
       replayed = 0;
-      for (const f of frames) if (f.seq !== undefined) delivered = f.seq;
+      const now = Date.now();
+      for (const f of frames) {
+        if (f.seq !== undefined) delivered = f.seq;
+        if (f.born !== undefined) options.onDelivered?.(now - f.born);
+      }
       controller.enqueue(encoder.encode(frames.map((f) => f.text).join("")));
     } else if (ended) {
       waiting = false;
@@ -67,7 +73,11 @@ export function sessionEventStream(
   const push = (event: SessionEvent): void => {
     if (ended || event.seq <= cursor) return;
     cursor = event.seq;
-    queue.push({ text: sseFrame(event.type, event.seq, event), seq: event.seq });
+    queue.push({
+      text: sseFrame(event.type, event.seq, event),
+      seq: event.seq,
+      ...(options.onDelivered && replayed === 0 ? { born: Date.parse(event.time) } : {}),
+    });
     if (queue.length > options.maxQueued + replayed) {
       queue.length = 0;
       end(

@@ -6,9 +6,10 @@ import { requireRole } from "./auth.js";
 import { sessionEventStream } from "./eventStream.js";
 import { HttpProblem } from "./httpProblem.js";
 import { readQuery } from "./readBody.js";
+import type { ServerMetrics } from "./serverMetrics.js";
 
 /** `GET /api/agent-sessions/:id/events`: Server-Sent Events, resumable with `Last-Event-ID` or `?after=`. */
-export function eventsRoute(deps: AppDeps, onSubscribers?: (delta: number) => void): Hono<AppEnv> {
+export function eventsRoute(deps: AppDeps, metrics?: ServerMetrics): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/:id/events", requireRole("viewer"), (c) => {
     const session = deps.plane.manager.get(c.req.param("id"));
@@ -27,12 +28,13 @@ export function eventsRoute(deps: AppDeps, onSubscribers?: (delta: number) => vo
           },
         );
     }
-    onSubscribers?.(1);
+    metrics?.sseSubscribers.inc();
     const body = sessionEventStream(session, {
       after,
       heartbeatMs: deps.sse?.heartbeatMs ?? 15_000,
       maxQueued: deps.sse?.maxQueued ?? 2_000,
-      onEnd: () => onSubscribers?.(-1),
+      onEnd: () => metrics?.sseSubscribers.dec(),
+      ...(metrics ? { onDelivered: (ms: number) => metrics.eventLatency.observe(ms / 1000) } : {}),
     });
     return new Response(body, {
       headers: {
