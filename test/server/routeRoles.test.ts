@@ -102,3 +102,63 @@ test("without a token, or with a wrong one, every route but health is 401 with W
     await api.close();
   }
 });
+
+test("/api/openapi.json: generated from the route schemas, one operation per route, with its role", async () => {
+  const api = apiHarness();
+  try {
+    const response = await api.call("GET", "/api/openapi.json", "viewer");
+    assert.equal(response.status, 200);
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    assert.equal(doc.openapi, "3.1.0");
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(
+        ([method, op]) => `${method.toUpperCase()} ${path} ${String(op["x-acpgate-role"])}`,
+      ),
+    );
+    const expected = [
+      ...ROUTES.map(
+        (r) =>
+          `${r.method} ${r.path
+            .split("?")[0]
+            ?.replace(NO_SESSION, "{id}")
+            .replace(/(preq|q)_none/, "{id}")} ${r.role}`,
+      ),
+      "GET /api/health undefined",
+      "GET /api/openapi.json viewer",
+      "GET /metrics viewer",
+    ];
+    assert.deepEqual([...documented].sort(), [...expected].sort());
+    const create = doc.paths["/api/agent-sessions"]?.post as {
+      requestBody: { content: { "application/json": { schema: { required: string[] } } } };
+    };
+    assert.deepEqual(create.requestBody.content["application/json"].schema.required, [
+      "agent",
+      "cwd",
+    ]);
+    const list = doc.paths["/api/agent-sessions"]?.get as { parameters: { name: string }[] };
+    assert.deepEqual(
+      list.parameters.map((p) => p.name),
+      ["state", "agent", "limit", "offset"],
+    );
+    // Every documented operation is served: none answers the router's own 404.
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const method of Object.keys(ops)) {
+        const served = await api.call(
+          method.toUpperCase(),
+          path.replace("{id}", "x_1"),
+          "admin",
+          method === "get" ? undefined : {},
+        );
+        const body = served.headers.get("content-type")?.includes("json")
+          ? ((await served.json()) as { code?: string })
+          : {};
+        await served.body?.cancel().catch(() => undefined);
+        assert.notEqual(body.code, "not_found", `${method} ${path}`);
+      }
+  } finally {
+    await api.close();
+  }
+});

@@ -11,6 +11,7 @@ import { HttpProblem, problem, problemOf } from "./httpProblem.js";
 import { permissionRoutes } from "./permissionRoutes.js";
 import { questionRoutes } from "./questionRoutes.js";
 import { requireRole } from "./auth.js";
+import { openApiDocument } from "./openApi.js";
 import { ServerMetrics } from "./serverMetrics.js";
 import { sessionRoutes } from "./sessionRoutes.js";
 
@@ -70,6 +71,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/metrics", authenticate(deps.tokens), requireRole("viewer"), async (c) =>
     c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType }),
   );
+  const openApi = openApiDocument();
+  app.get("/api/openapi.json", requireRole("viewer"), (c) => c.json(openApi));
   app.route("/api/agents", agentsRoute(deps));
   app.route("/api/agent-sessions", eventsRoute(deps, metrics));
   app.route("/api/agent-sessions", sessionRoutes(deps));
