@@ -24,6 +24,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "fan-out": fanoutScenario,
   decision: decisionScenario,
   audit: auditScenario,
+  sse: async (o) => (await import("./sseLatencyScenario.js")).sseLatencyScenario(o),
 };
 
 const options = benchOptions(process.argv.slice(2));
