@@ -54,10 +54,15 @@ export function apiHarness(
     sse?: SseOptions;
     files?: Record<string, string>;
     eventLogCapacity?: number;
+    /** Lines appended under `agents:` of the config. */
+    agentsYaml?: string;
   } = {},
 ): ApiHarness {
   const ws = tempDir({ "notes.txt": "original\n", ...(options.files ?? {}) });
-  writeFileSync(join(ws.dir, "acpgate.yaml"), REVIEWED_CONFIG);
+  writeFileSync(
+    join(ws.dir, "acpgate.yaml"),
+    REVIEWED_CONFIG.replace("agents:\n", `agents:\n${options.agentsYaml ?? ""}`),
+  );
   const plane = createPlane({
     cwd: ws.dir,
     configFile: join(ws.dir, "acpgate.yaml"),
