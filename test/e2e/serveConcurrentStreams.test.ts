@@ -34,30 +34,35 @@ test("20 sessions through the API, 5 SSE subscribers each: every subscriber sees
         return ((await created.json()) as { id: string }).id;
       }),
     );
-    const readers = await Promise.all(
-      ids.map(async (id) =>
-        Promise.all(
-          Array.from({ length: SUBSCRIBERS }, async () => {
-            const response = await api(`/api/agent-sessions/${id}/events`);
-            assert.ok(response.body);
-            return new SseReader(response.body);
-          }),
-        ),
-      ),
-    );
-    await Promise.all(
-      ids.map((id, i) =>
-        api(`/api/agent-sessions/${id}/prompt`, {
-          method: "POST",
-          body: JSON.stringify({ prompt: `@chunks ${20 + i}\n@say session ${i} done` }),
+    const subscribe = (id: string, count: number): Promise<SseReader[]> =>
+      Promise.all(
+        Array.from({ length: count }, async () => {
+          const response = await api(`/api/agent-sessions/${id}/events`);
+          assert.ok(response.body);
+          return new SseReader(response.body);
         }),
-      ),
+      );
+    // Two subscribers before the turn, three that join while it streams (replay, then live).
+    const early = await Promise.all(ids.map((id) => subscribe(id, 2)));
+    const prompted = ids.map((id, i) =>
+      api(`/api/agent-sessions/${id}/prompt`, {
+        method: "POST",
+        // An event every few ms for a while: the late subscribers join mid-stream.
+        body: JSON.stringify({
+          prompt: Array.from({ length: 40 + i }, (_, k) => `@say s${i}.${k}\n@sleep 4`).join("\n"),
+        }),
+      }),
     );
+    await new Promise((r) => setTimeout(r, 60));
+    const late = await Promise.all(ids.map((id) => subscribe(id, SUBSCRIBERS - 2)));
+    await Promise.all(prompted);
+    const readers = ids.map((_, i) => [...(early[i] ?? []), ...(late[i] ?? [])]);
     await Promise.all(
       ids.map(async (id, i) => {
         const seen = await Promise.all(
           (readers[i] ?? []).map((r) => r.until((m) => m.event === "turn_ended", 60_000)),
         );
+        assert.equal(seen.length, SUBSCRIBERS);
         const view = (await (await api(`/api/agent-sessions/${id}`)).json()) as {
           lastEventId: number;
         };
@@ -67,7 +72,7 @@ test("20 sessions through the API, 5 SSE subscribers each: every subscriber sees
           Array.from({ length: first.length }, (_, k) => k + 1),
           `session ${i}: in order, none missing`,
         );
-        assert.ok(first.length >= 20 + i, `session ${i}: ${first.length} events`);
+        assert.ok(first.length >= 40 + i, `session ${i}: ${first.length} events`);
         assert.ok(view.lastEventId >= first.length);
         for (const other of seen.slice(1))
           assert.deepEqual(
