@@ -65,8 +65,15 @@ test("acceptance: serve, a demo session over HTTP, SSE, a pending write approved
 
     const pending = await until("the pending request", async () => {
       const list = await api(`/api/permission-requests?state=pending&session=${id}`, bob);
-      return ((await list.json()) as { items: { id: string }[] }).items[0];
+      return ((await list.json()) as { items: { id: string; permissionRequestId?: string }[] })
+        .items[0];
     });
+    const asked = JSON.parse(before.at(-1)?.data ?? "{}") as { requestId: string };
+    assert.equal(
+      pending.permissionRequestId,
+      asked.requestId,
+      "the pending request names its event",
+    );
     const byOperator = await api(`/api/permission-requests/${pending.id}/decision`, bob, {
       method: "POST",
       body: JSON.stringify({ decision: "allow", reason: "bob wants it" }),

@@ -9,6 +9,8 @@ export interface PendingApproval {
   id: string;
   sessionId: string;
   agentId: string;
+  /** The request's id in the session's events (`permission_asked`) and audit records. */
+  permissionRequestId?: string;
   title: string;
   toolCallId?: string;
   kinds: string[];
@@ -86,6 +88,7 @@ export class ApprovalDesk {
       id: `preq_${randomUUID()}`,
       sessionId: request.sessionId,
       agentId: request.agentId,
+      ...(request.requestId !== undefined ? { permissionRequestId: request.requestId } : {}),
       title: request.title,
       ...(request.toolCallId !== undefined ? { toolCallId: request.toolCallId } : {}),
       kinds: [...request.request.kinds],
