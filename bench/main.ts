@@ -26,6 +26,7 @@ const SCENARIOS: Record<string, Scenario> = {
   decision: decisionScenario,
   audit: auditScenario,
   sandbox: sandboxScenario,
+  sse: async (o) => (await import("./sseLatencyScenario.js")).sseLatencyScenario(o),
 };
 
 const options = benchOptions(process.argv.slice(2));

@@ -36,7 +36,12 @@ export const configSchema = z
       .default({})
       .describe("policies by name; read-only and workspace-write refine the built-ins"),
     storage: storageSchema.default({ sqlite: ".acpgate/acpgate.db" }),
-    server: serverSchema.default({ host: "127.0.0.1", port: 7070 }),
+    server: serverSchema.default({
+      host: "127.0.0.1",
+      port: 7070,
+      tokens: [],
+      approvalTimeout: "10m",
+    }),
   })
   .describe("acpgate configuration (acpgate.yaml)");
 

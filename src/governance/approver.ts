@@ -12,6 +12,8 @@ export interface ApprovalRequest {
   toolCallId?: string;
   /** Option kinds the agent offered (permission requests only). */
   optionKinds?: string[];
+  /** The permission request's id in the session's events and audit (`permission_asked`). */
+  requestId?: string;
 }
 
 /**

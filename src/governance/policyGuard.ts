@@ -116,6 +116,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
     const judged = await this.judge(ask.view, ctx, signal, {
       toolCallId: ask.params.toolCall.toolCallId,
       optionKinds: ask.params.options.map((o) => o.kind),
+      requestId: ask.id,
     });
     const unannounced = ask.view.announced === false ? " (tool call not announced)" : "";
     return { ...judged, reason: judged.reason + unannounced };
@@ -199,7 +200,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
     view: PolicyRequest,
     ctx: GuardContext,
     signal: AbortSignal,
-    extra: { toolCallId?: string; optionKinds?: string[] } = {},
+    extra: { toolCallId?: string; optionKinds?: string[]; requestId?: string } = {},
   ): Promise<Verdict> {
     const decision = this.explain(view);
     if (decision.outcome !== "ask")

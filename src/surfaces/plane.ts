@@ -83,6 +83,8 @@ export interface PlaneOptions {
   /** false: this plane's sessions are not audited and no store is opened (agents doctor). */
   audit?: boolean;
   logger?: Logger;
+  /** Events each session keeps for later readers (SSE resume); the manager's default when unset. */
+  eventLogCapacity?: number;
 }
 
 /** What tests and embedders may replace: the environment, the bottom of the chain, the channel. */
@@ -177,6 +179,7 @@ export function createPlane(options: PlaneOptions): Plane {
       confine: confineFor,
       ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),
       questions,
+      ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
       policyNameOf: (request) => policyOf(request).name,
       audit:
         options.audit === false

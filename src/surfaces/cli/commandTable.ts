@@ -4,7 +4,13 @@ import type { Command } from "./commandSpec.js";
 import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
 import { POLICY_EXPLAIN, POLICY_REPLAY } from "./policySpecs.js";
 import { RUN } from "./runSpec.js";
-import { SESSIONS_LIST, SESSIONS_SHOW } from "./sessionsSpecs.js";
+import { SERVE, TOKEN_CREATE } from "./serveSpecs.js";
+import {
+  SESSIONS_APPROVE,
+  SESSIONS_CANCEL,
+  SESSIONS_LIST,
+  SESSIONS_SHOW,
+} from "./sessionsSpecs.js";
 
 /**
  * Every command, in the order `acpgate --help` lists them. A new command is a spec
@@ -13,6 +19,7 @@ import { SESSIONS_LIST, SESSIONS_SHOW } from "./sessionsSpecs.js";
  */
 export const COMMANDS: readonly Command[] = [
   RUN,
+  SERVE,
   AGENTS_LIST,
   AGENTS_SHOW,
   AGENTS_IMPORT,
@@ -26,6 +33,9 @@ export const COMMANDS: readonly Command[] = [
   AUDIT_EXPORT,
   SESSIONS_LIST,
   SESSIONS_SHOW,
+  SESSIONS_CANCEL,
+  SESSIONS_APPROVE,
+  TOKEN_CREATE,
   CONFIG_SCHEMA,
   CONFIG_CHECK,
 ];

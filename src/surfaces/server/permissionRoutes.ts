@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import type { AppDeps } from "./appDeps.js";
+import type { AppEnv } from "./appEnv.js";
+import { decisionBody, permissionQuery } from "./apiSchemas.js";
+import { requireRole } from "./auth.js";
+import { readBody, readQuery } from "./readBody.js";
+
+/**
+ * `/api/permission-requests`: what waits for a person, and their decision. The decision is
+ * recorded with the deciding principal and reason before the agent hears it (the session's
+ * audit guard), so the response means it is on the record or the session has ended.
+ */
+export function permissionRoutes({ desk }: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get("/", requireRole("viewer"), (c) => {
+    const query = readQuery(c, permissionQuery);
+    return c.json({ items: desk.list(query.session ? { sessionId: query.session } : {}) });
+  });
+  app.post("/:id/decision", requireRole("approver"), async (c) => {
+    const body = await readBody(c, decisionBody);
+    const principal = c.get("principal").id;
+    const approval = desk.decide(c.req.param("id"), { ...body, principal });
+    return c.json({
+      ...approval,
+      decision: body.decision,
+      scope: body.scope ?? "once",
+      reason: body.reason,
+      decidedBy: principal,
+    });
+  });
+  return app;
+}
