@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { DIST_BENCH, type BenchOptions } from "./benchEnv.js";
 import type { Row, TargetResult } from "./report.js";
+import { runtimeNodeArgs } from "./runtimes.js";
 import { percentile, summarise } from "./stats.js";
 
 const run = promisify(execFile);
@@ -44,6 +45,7 @@ export async function fanoutScenario(
       const { stdout } = await run(
         process.execPath,
         [
+          ...runtimeNodeArgs(),
           "--expose-gc",
           join(DIST_BENCH, "fanoutWorker.js"),
           mode,
