@@ -9,19 +9,22 @@ export const ACPX_VERSION = "0.19.1";
 
 /** scripts/npmTool.mjs (shared with the test suite's Node 22 and opencode installers). */
 interface NpmToolModule {
-  ensureNpmTool(options: {
-    name: string;
-    pkg: string;
-    version: string;
-    binRel: string;
-    works: (bin: string) => boolean;
-    root?: string;
-    log?: (line: string) => void;
-  }): string;
+  ensureNpmTool(
+    this: void,
+    options: {
+      name: string;
+      pkg: string;
+      version: string;
+      binRel: string;
+      works: (bin: string) => boolean;
+      root?: string;
+      log?: (line: string) => void;
+    },
+  ): string;
 }
 interface Node22Module {
   NODE22_VERSION: string;
-  ensureNode22(options?: { root?: string; log?: (line: string) => void }): string;
+  ensureNode22(this: void, options?: { root?: string; log?: (line: string) => void }): string;
 }
 
 const script = <T>(name: string): Promise<T> =>
