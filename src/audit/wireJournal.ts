@@ -109,7 +109,10 @@ export class WireJournal {
       entry.message = truncateUtf8(text, this.options.maxMessageBytes);
     }
     this.queue.push(entry);
-    if (this.queue.length >= this.options.maxBatch) this.flushSoon(0);
+    // A full batch is handed to the store at once, not on a timer: a burst that arrives
+    // buffered is parsed in one run of microtasks, where no timer fires, and the queue
+    // would hold the whole burst (100,000 chunks: ~60 MiB of heap) until it ends.
+    if (this.queue.length >= this.options.maxBatch) void this.flush();
     else this.flushSoon(this.options.flushMs);
   }
 
@@ -132,8 +135,7 @@ export class WireJournal {
   }
 
   private flushSoon(ms: number): void {
-    if (this.timer && ms > 0) return;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) return;
     this.timer = setTimeout(() => void this.flush(), ms);
     this.timer.unref();
   }

@@ -83,6 +83,11 @@ export interface PlaneOptions {
   /** false: this plane's sessions are not audited and no store is opened (agents doctor). */
   audit?: boolean;
   logger?: Logger;
+  /**
+   * Events each session keeps for readers that come later (SSE resume; default 10,000). A
+   * surface with no such reader (`run`) keeps few: each kept event holds its wire message.
+   */
+  eventLogCapacity?: number;
 }
 
 /** What tests and embedders may replace: the environment, the bottom of the chain, the channel. */
@@ -163,8 +168,8 @@ export function createPlane(options: PlaneOptions): Plane {
       probe: () => probeBwrap(process.env.ACPGATE_BWRAP || "bwrap"),
     });
   };
-  const manager = new SessionManager<GovernedRequest>(
-    governedSessions({
+  const manager = new SessionManager<GovernedRequest>({
+    ...governedSessions({
       catalogue,
       chainFor: options.overrides?.chainFor ?? chainFor,
       inputsFor: (request, entry) =>
@@ -189,7 +194,8 @@ export function createPlane(options: PlaneOptions): Plane {
               logger,
             },
     }),
-  );
+    ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
+  });
   manager.forgotten.on((id) => questions.declineSession(id, "the session ended"));
   return {
     config,
