@@ -23,30 +23,14 @@ export interface TapHooks {
  * parsed messages, and writes outbound ones through one writer, in order.
  */
 export function tapStream(stream: Stream, hooks: TapHooks): Stream {
-  // A pulled stream rather than pipeThrough(TransformStream): one read per message instead
-  // of a pipe, a transform and their promises (the inbound hot path: every session/update);
-  // intercepted messages are taken in the same pull, so the SDK's reader never waits on them.
-  const reader = stream.readable.getReader();
-  const readable = new ReadableStream<AnyMessage>(
-    {
-      async pull(controller) {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) {
-            controller.close();
-            return;
-          }
-          hooks.observe({ direction: "in", message: value });
-          if (hooks.intercept?.(value)) continue;
-          controller.enqueue(value);
-          return;
-        }
+  const readable = stream.readable.pipeThrough(
+    new TransformStream<AnyMessage, AnyMessage>({
+      transform(message, controller) {
+        hooks.observe({ direction: "in", message });
+        if (hooks.intercept?.(message)) return;
+        controller.enqueue(message);
       },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 1 },
+    }),
   );
   const writer = stream.writable.getWriter();
   const writable = new WritableStream<AnyMessage>({
