@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { TappedMessage } from "../protocol/tap.js";
 import type { Disposable, Emitter } from "../util/emitter.js";
+import { isoNow } from "../util/isoNow.js";
 import type { AuditStore, JournalEntry } from "./auditStore.js";
 import { ChunkCarry, type ChunkAccess } from "./chunkCarry.js";
 import { redactor, type Redactor } from "./redactor.js";
@@ -77,8 +78,7 @@ export class WireJournal {
   record(sessionId: string, tapped: TappedMessage): void {
     let carry = this.carries.get(sessionId);
     if (!carry) this.carries.set(sessionId, (carry = new ChunkCarry(CHUNKS, this.redact.registry)));
-    for (const seen of carry.push({ time: new Date().toISOString(), tapped }))
-      this.enqueue(sessionId, seen);
+    for (const seen of carry.push({ time: isoNow(), tapped })) this.enqueue(sessionId, seen);
   }
 
   /** Queues what the session's carry still holds and forgets it. */
