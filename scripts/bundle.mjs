@@ -51,6 +51,9 @@ await build({
   },
   plugins: [ownImportMetaUrl],
   legalComments: "none",
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: true,
   logLevel: "warning",
 });
 writeFileSync(
