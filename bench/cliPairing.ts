@@ -16,6 +16,8 @@ interface Contender {
 export const DIRECT = "direct SDK";
 export const ACPGATE = "acpgate run";
 export const ACPX = "acpx 0.19";
+/** ACPGATE_BENCH_OTHER_CLI: the CLI entry of another acpgate build, run as one more contender. */
+export const OTHER = "acpgate other build";
 
 const acpxRuns = (): boolean => {
   const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
@@ -52,6 +54,14 @@ export async function cliPairing(
       args: [...runtimeNodeArgs(), ACPGATE_CLI, "run", "--agent", "raw", "--format", "quiet", "go"],
     },
   ];
+  // Another build of acpgate in the same alternation (before/after a change, paired).
+  const other = process.env.ACPGATE_BENCH_OTHER_CLI;
+  if (other) {
+    contenders.push({
+      name: OTHER,
+      args: [...runtimeNodeArgs(), other, "run", "--agent", "raw", "--format", "quiet", "go"],
+    });
+  }
   const acpx = acpxRuns() ? await benchAcpx() : { unavailable: "needs Node ≥ 22.13" };
   if ("acpxCli" in acpx) {
     const agent = [node, ...agentArgs].join(" ");
