@@ -3,6 +3,7 @@ import type { SqlDriver, SqlRow } from "./sqlDriver.js";
 
 const COLUMNS = "time, session_id, direction, rpc_id, method, size, sha256, truncated, message";
 const ROWS_PER_INSERT = 500;
+const NOT_DURABLE = { durable: false } as const;
 
 /** The `journal` table: raw wire messages, append-only, pruned by retention. */
 export class JournalTable {
@@ -32,7 +33,9 @@ export class JournalTable {
           ]),
         );
       }
-    });
+      // Not durable by design (entries still queued when the process dies are lost anyway):
+      // a batch waits for no sync of its own (at 5,000 entries a batch, one fsync each).
+    }, NOT_DURABLE);
   }
 
   async list(query: {
