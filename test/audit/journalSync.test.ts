@@ -47,3 +47,29 @@ void test("a store opened with synchronous NORMAL stays NORMAL after a journal b
   assert.equal(Number((await driver.all("PRAGMA synchronous"))[0]?.synchronous), NORMAL);
   await driver.close();
 });
+
+/** A real SQLite driver that notes every distinct statement it is given. */
+class StatementsDriver extends SqliteDriver {
+  readonly given = new Set<string>();
+  override run(sql: string, params?: unknown[]): Promise<void> {
+    this.given.add(sql);
+    return super.run(sql, params);
+  }
+}
+
+void test("journal batches of any size use a bounded set of INSERT statements", async () => {
+  const file = join(tmp.dir, "c.db");
+  const driver = new StatementsDriver(file);
+  const store = await new SqlAuditStore(driver, file).open();
+  driver.given.clear();
+  const entry = { time: "t", sessionId: "s", direction: "in" as const, size: 2, truncated: false };
+  let total = 0;
+  for (let size = 1; size <= 620; size += 7) {
+    await store.appendJournal(Array.from({ length: size }, () => ({ ...entry, message: "{}" })));
+    total += size;
+  }
+  const inserts = [...driver.given].filter((sql) => sql.startsWith("INSERT INTO journal"));
+  assert.ok(inserts.length <= 10, `${inserts.length} distinct INSERT statements`);
+  assert.equal((await store.listJournal({ sessionId: "s", limit: 100_000 })).length, total);
+  await store.close();
+});
