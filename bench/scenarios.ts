@@ -4,6 +4,7 @@ import { decisionScenario } from "./decisionScenario.js";
 import { fanoutScenario } from "./fanoutScenario.js";
 import { oneShotScenario } from "./oneShotScenario.js";
 import type { Row, TargetResult } from "./report.js";
+import { sandboxScenario } from "./sandboxScenario.js";
 import { startupScenario } from "./startupScenario.js";
 import { streamScenario } from "./streamScenario.js";
 import { teardownScenario } from "./teardownScenario.js";
@@ -20,6 +21,7 @@ const SCENARIOS: Record<string, Scenario> = {
   "fan-out": fanoutScenario,
   decision: decisionScenario,
   audit: auditScenario,
+  sandbox: sandboxScenario,
 };
 export const SCENARIO_NAMES = Object.keys(SCENARIOS);
 

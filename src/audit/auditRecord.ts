@@ -15,6 +15,7 @@ export const AUDIT_KINDS = [
   "extension",
   "capability_refusal",
   "protected_path_changed",
+  "network_request",
   "agent_crash",
   "error",
 ] as const;

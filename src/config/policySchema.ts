@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { riskPosture, sandboxSetting } from "./agentSchema.js";
 import { TOOL_KINDS } from "../policy/toolKinds.js";
+import { parseHostPattern } from "../policy/hostPattern.js";
 
 /** `x` or `[x, y]`, read as a list. */
 const oneOrMany = <T extends z.ZodType<string>>(item: T) =>
@@ -23,6 +24,28 @@ const regex = z.string().refine(
  * list inside a condition is any-of. At least one condition is required: a rule that
  * matches everything must say so (`kind: [read, edit, …]`).
  */
+const hostPatternText = z.string().superRefine((text, ctx) => {
+  const parsed = parseHostPattern(text);
+  if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+});
+
+/** The sandbox's network: the host's, none, or an allow list through acpgate's egress proxy. */
+const networkSetting = z
+  .union([
+    z.enum(["shared", "none"]),
+    z
+      .object({
+        allow: z
+          .array(hostPatternText)
+          .min(1)
+          .describe("host[:port], *.domain[:port] or an IP literal; everything else refused"),
+      })
+      .strict(),
+  ])
+  .describe(
+    "the sandbox's network: the host's (default), none (loopback only), or {allow: [hosts]} through acpgate's egress proxy",
+  );
+
 export const policyRuleSchema = z
   .strictObject({
     id: z
@@ -90,10 +113,7 @@ export const policySchema = z
       .optional()
       .describe("permission-only accepts read-only enforced by permission answers alone"),
     sandbox: sandboxSetting.optional(),
-    network: z
-      .enum(["shared", "none"])
-      .optional()
-      .describe("the sandbox's network: the host's (default) or none (loopback only)"),
+    network: networkSetting.optional(),
     require: z
       .array(z.string())
       .optional()

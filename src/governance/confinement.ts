@@ -8,6 +8,11 @@ import { WRITE_KINDS, type Policy, type SandboxSetting } from "../policy/policyT
 import type { Enforcement, SessionEventBody } from "../sessions/events.js";
 import { AcpgateError } from "../util/errors.js";
 import { protectedEntries } from "../workspace/protectedEntries.js";
+import {
+  placeProtectedPlaceholders,
+  removePlaceholders,
+} from "../workspace/protectedPlaceholders.js";
+import { EgressWatch, type EgressSink } from "./egressWatch.js";
 
 export interface ConfinementInput {
   launch: LaunchSpec;
@@ -34,6 +39,8 @@ export interface Confinement {
   notices: SessionEventBody[];
   /** Puts another command (a terminal acpgate runs for the agent) in the same sandbox. */
   wrap?: (launch: LaunchSpec) => LaunchSpec;
+  /** Routes the egress proxy's reports into the session (a network allow list). */
+  attach?: (session: EgressSink) => void;
 }
 
 /** required on either side wins, then off on either side, then auto. */
@@ -83,13 +90,34 @@ export function confine(input: ConfinementInput): Confinement {
       ],
     };
   }
-  const plan = sandboxPlanFor(input);
+  const network = input.policy.network;
+  const egress = typeof network === "object" ? new EgressWatch(network.allow) : undefined;
+  // Before the plan (and before the integrity baseline): they then exist and are bound.
+  const placeholders =
+    input.policy.posture === "workspace-write"
+      ? placeProtectedPlaceholders(realOrSelf(input.launch.cwd))
+      : [];
+  const plan = { ...sandboxPlanFor(input), ...(egress ? { egress: egress.plan } : {}) };
   return {
     launch: sandboxedLaunch(input.launch, plan, probe.path),
     enforcement: "sandbox",
     notices: [],
     wrap: (launch) => sandboxedLaunch(launch, plan, probe.path),
+    attach: (session: EgressSink) => {
+      egress?.attach(session);
+      if (placeholders.length > 0) removeWhenEnded(session, placeholders);
+    },
   };
+}
+
+/** Removes the session's placeholders once it has closed or failed (the agent is gone). */
+function removeWhenEnded(session: EgressSink, placeholders: string[]): void {
+  const subscription = session.on((event) => {
+    if (event.type !== "session_state") return;
+    if (event.state !== "closed" && event.state !== "failed") return;
+    subscription.dispose();
+    removePlaceholders(placeholders);
+  });
 }
 
 function fallbackEnforcement(input: ConfinementInput): Enforcement {
@@ -118,7 +146,8 @@ export function sandboxPlanFor(input: ConfinementInput): SandboxPlan {
     hiddenDirs,
     hiddenFiles: input.secretFiles.filter((f) => existsSync(f)).map(realOrSelf),
     writable: stateDirsOf(input),
-    network: input.policy.network ?? "shared",
+    // An allow list is an unshared network with the egress proxy (added by confine).
+    network: input.policy.network === "shared" || !input.policy.network ? "shared" : "none",
   };
 }
 

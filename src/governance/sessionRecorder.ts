@@ -182,6 +182,12 @@ export function recordFor(event: SessionEvent): Recorded | undefined {
         tool: { kind: "edit", paths: [event.path] },
         data: { ruleId: event.ruleId, ...(event.more ? { more: event.more } : {}) },
       };
+    case "network_request":
+      return {
+        kind: "network_request",
+        status: event.allowed ? "allowed" : "refused",
+        data: { host: event.host, port: event.port, via: event.via },
+      };
     case "mode_changed":
       return { kind: "mode_change", data: { modeId: event.modeId } };
     case "extension":

@@ -96,8 +96,8 @@ export interface Policy {
   allowAlways: boolean;
   /** Whether agents run in the OS sandbox (docs/sandbox.md); unset: the agent's, else auto. */
   sandbox?: SandboxSetting;
-  /** The sandbox's network: the host's (default) or none. */
-  network?: "shared" | "none";
+  /** The sandbox's network: the host's (default), none, or only the hosts of an allow list. */
+  network?: NetworkSetting;
 }
 
 /** auto: sandboxed where bwrap works, else a loud notice; required: refuse without; off. */
@@ -136,3 +136,6 @@ export interface Verdict extends Decision {
   outcome: "allow" | "reject";
   decidedBy: string;
 }
+
+/** `allow`: host patterns (policy/hostPattern.ts) reached through acpgate's egress proxy. */
+export type NetworkSetting = "shared" | "none" | { readonly allow: readonly string[] };

@@ -92,6 +92,15 @@ export type SessionEventBody =
       message: string;
       data: { reason: string; setting: string; enforcement: Enforcement };
     }
+  | {
+      /** A connection the sandboxed agent asked for under a network allow list (governance/egressWatch.ts). */
+      type: "network_request";
+      host: string;
+      port: number;
+      allowed: boolean;
+      /** `connect`: a tunnel (HTTPS); `http`: a plain HTTP request. */
+      via: "connect" | "http";
+    }
   | { type: "config_options"; options: unknown[] }
   | { type: "available_commands"; commands: { name: string; description?: string }[] }
   | { type: "session_info"; title?: string | null }

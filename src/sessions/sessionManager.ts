@@ -46,6 +46,8 @@ export interface ConfinedLaunch {
   notices: SessionEventBody[];
   /** Puts a terminal's command in the same confinement. */
   wrap?: (launch: LaunchSpec) => LaunchSpec;
+  /** Called with the session once it exists (the egress proxy reports into it). */
+  attach?: (session: Session) => void;
 }
 
 /** What the credential broker and MCP inventory add to a request (see inputs/sessionInputs.ts). */
@@ -184,6 +186,7 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
           ? startupMs(entry.startupTimeout)
           : this.deps.startupTimeoutMs,
     });
+    confined?.attach?.(session);
     this.sessions.set(session.id, session);
     this.subscriptions.set(
       session.id,

@@ -211,3 +211,36 @@ void test("an agent whose program lives under /tmp gets that folder back read-on
     "/tmp/a",
   ]);
 });
+
+test("sandboxedLaunch with an egress plan: network unshared, the socket bound, the command behind the bridge with the proxy in its env", () => {
+  const egress = {
+    socketDir: "/s",
+    socketPath: "/s/proxy.sock",
+    node: "/usr/bin/node",
+    bridge: "/opt/acpgate/egressBridge.js",
+    port: 3128,
+  };
+  const launch = {
+    command: "agent",
+    args: ["--acp"],
+    env: { NO_PROXY: "*", KEEP: "1" },
+    cwd: "/w",
+  };
+  const wrapped = sandboxedLaunch(launch, { ...PLAN, egress }, "bwrap");
+  assert.ok(wrapped.args.includes("--unshare-net"));
+  assert.ok(pair(wrapped.args, "--bind", "/s", "/s") >= 0, "the proxy's socket is reachable");
+  const inner = wrapped.args.slice(wrapped.args.indexOf("--") + 1);
+  assert.deepEqual(inner, [
+    "/usr/bin/node",
+    "/opt/acpgate/egressBridge.js",
+    "/s/proxy.sock",
+    "3128",
+    "--",
+    "agent",
+    "--acp",
+  ]);
+  assert.equal(wrapped.env.HTTPS_PROXY, "http://127.0.0.1:3128");
+  assert.equal(wrapped.env.http_proxy, "http://127.0.0.1:3128");
+  assert.equal(wrapped.env.NO_PROXY, undefined, "no host bypasses the proxy");
+  assert.equal(wrapped.env.KEEP, "1");
+});

@@ -56,4 +56,47 @@ void describe("claude-agent-acp in the sandbox", () => {
       assert.deepEqual(await noProcessWithEnv("HOME", home), [], "no agent process is left");
     },
   );
+
+  void test(
+    "network allow list: claude reaches its model only through acpgate's egress proxy",
+    { skip },
+    async () => {
+      const home = mkdtempSync(join(fx.root, "home-"));
+      prepareAgentHome("claude", home);
+      const cwd = mkdtempSync(join(fx.root, "ws-"));
+      const model = new URL(fx.mock.url).host;
+      const config = JSON.stringify({
+        agents: {
+          claude: {
+            env: mockEnvFor("claude", fx.mock.url, home),
+            modes: { plan: "read-only" },
+            sandbox: "required",
+          },
+        },
+        policies: { "read-only": { network: { allow: [model] } } },
+      });
+      writeFileSync(join(cwd, "acpgate.yaml"), config);
+      const run = await runCli(["run", "--agent", "claude", "--format", "json", "Say hello."], {
+        cwd,
+        timeoutMs: 30_000,
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const events = jsonLines(run.stdout);
+      assert.ok(
+        events.some((e) => e.type === "agent_message"),
+        `the model answered: ${run.stdout}`,
+      );
+      const requests = events.filter((e) => e.type === "network_request");
+      assert.ok(
+        requests.some((e) => e.allowed === true && `${String(e.host)}:${String(e.port)}` === model),
+        `the model was reached through the proxy: ${JSON.stringify(requests)}`,
+      );
+      assert.ok(
+        requests.every(
+          (e) => e.allowed === true || `${String(e.host)}:${String(e.port)}` !== model,
+        ),
+      );
+      assert.deepEqual(await noProcessWithEnv("HOME", home), [], "no agent process is left");
+    },
+  );
 });

@@ -31,7 +31,7 @@ export const codex: AgentFacts = {
     },
     {
       id: "own-sandbox",
-      note: "runs shell tools in its own (bundled) bubblewrap sandbox; in read-only mode a shell write fails without asking",
+      note: "runs shell tools in its own (bundled) bubblewrap sandbox, which nests inside acpgate's; in read-only mode a shell write fails without asking; with CODEX_HOME under /tmp every shell command fails (`execvp codex-linux-sandbox`)",
     },
     {
       id: "base-url-in-config",

@@ -25,6 +25,22 @@ export interface SandboxPlan {
   readable?: readonly string[];
   /** `shared`: the host's network (agents reach their model); `none`: loopback only. */
   network: "shared" | "none";
+  /**
+   * A network allow list: the network unshared, and the only way out acpgate's egress proxy
+   * (egressProxy.ts), reached through a bridge in front of the command (egressBridge.ts).
+   */
+  egress?: EgressPlan;
+}
+
+export interface EgressPlan {
+  /** The folder of the proxy's Unix socket, bound in. */
+  socketDir: string;
+  socketPath: string;
+  /** The node that runs the bridge, and the bridge's script. */
+  node: string;
+  bridge: string;
+  /** The loopback port the bridge listens on inside (the sandbox's own network). */
+  port: number;
 }
 
 /**
@@ -36,7 +52,7 @@ export interface SandboxPlan {
  */
 export function sandboxArgs(plan: SandboxPlan, chdir = plan.workspace): string[] {
   const args = ["--die-with-parent", "--unshare-pid", "--new-session"];
-  if (plan.network === "none") args.push("--unshare-net");
+  if (plan.network === "none" || plan.egress) args.push("--unshare-net");
   args.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
   // A folder before what is inside it (the workspace inside HOME, a state dir inside the
   // workspace): a parent bound later would cover its child's mount.
@@ -44,6 +60,7 @@ export function sandboxArgs(plan: SandboxPlan, chdir = plan.workspace): string[]
     ...(plan.readable ?? []).map((path) => ({ path, flag: "--ro-bind" })),
     { path: plan.workspace, flag: plan.workspaceWritable ? "--bind" : "--ro-bind" },
     ...plan.writable.map((path) => ({ path, flag: "--bind" })),
+    ...(plan.egress ? [{ path: plan.egress.socketDir, flag: "--bind" }] : []),
   ].sort((a, b) => a.path.length - b.path.length);
   for (const { path, flag } of binds) args.push(flag, path, path);
   for (const path of plan.readOnly) args.push("--ro-bind", path, path);
@@ -58,11 +75,32 @@ export function sandboxArgs(plan: SandboxPlan, chdir = plan.workspace): string[]
  * `launch.cwd` (a terminal may start in a folder of the workspace).
  */
 export function sandboxedLaunch(launch: LaunchSpec, plan: SandboxPlan, bwrap: string): LaunchSpec {
-  const readable = [...new Set([...(plan.readable ?? []), ...tmpFoldersOf(launch)])];
+  const inner = plan.egress ? behindBridge(launch, plan.egress) : launch;
+  const readable = [...new Set([...(plan.readable ?? []), ...tmpFoldersOf(inner)])];
+  return {
+    ...inner,
+    command: bwrap,
+    args: [...sandboxArgs({ ...plan, readable }, launch.cwd), "--", inner.command, ...inner.args],
+  };
+}
+
+/**
+ * The command behind the egress bridge, its environment naming the bridge as HTTP(S) proxy
+ * for every host (`NO_PROXY` emptied: inside, nothing is reachable but the bridge).
+ * `NODE_USE_ENV_PROXY` makes Node's own fetch use it where Node supports that (22.21, 24).
+ */
+function behindBridge(launch: LaunchSpec, egress: EgressPlan): LaunchSpec {
+  const url = `http://127.0.0.1:${egress.port}`;
+  const env = { ...launch.env };
+  for (const name of ["HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy"]) env[name] = url;
+  for (const name of ["NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy"]) delete env[name];
+  env.NODE_USE_ENV_PROXY = "1";
+  const bridge = [egress.bridge, egress.socketPath, String(egress.port), "--"];
   return {
     ...launch,
-    command: bwrap,
-    args: [...sandboxArgs({ ...plan, readable }, launch.cwd), "--", launch.command, ...launch.args],
+    env,
+    command: egress.node,
+    args: [...bridge, launch.command, ...launch.args],
   };
 }
 

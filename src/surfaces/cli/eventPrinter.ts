@@ -131,6 +131,12 @@ export function createPrinter(format: OutputFormat): EventPrinter {
           return activity(
             `✗ protected path ${event.change}: ${event.path} [rule ${event.ruleId}]${event.more ? ` (and ${event.more} more)` : ""}`,
           );
+        case "network_request":
+          if (!event.allowed)
+            activity(
+              `✗ network ${event.host}:${event.port} refused: not in the policy's allow list`,
+            );
+          return;
         case "subagent":
           return activity(`› subagent ${event.description ?? event.agentId ?? ""}`);
         case "question":
