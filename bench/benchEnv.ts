@@ -18,6 +18,8 @@ export const QUICK_RESULTS_FILE = join(REPO_ROOT, "bench/results.quick.json");
 export interface BenchOptions {
   quick: boolean;
   only: string[];
+  /** Node majors to run on (`--runtimes 20,22`); empty: all of them. */
+  runtimes: number[];
 }
 
 /** `--quick` or ACPGATE_BENCH_QUICK=1: fewer repetitions and smaller loads (about a minute). */
@@ -25,7 +27,12 @@ export function benchOptions(argv: string[]): BenchOptions {
   const quick = argv.includes("--quick") || process.env.ACPGATE_BENCH_QUICK === "1";
   const onlyIndex = argv.indexOf("--only");
   const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? "").split(",").filter(Boolean) : [];
-  return { quick, only };
+  const runtimesIndex = argv.indexOf("--runtimes");
+  const runtimes =
+    runtimesIndex >= 0
+      ? (argv[runtimesIndex + 1] ?? "").split(",").filter(Boolean).map(Number)
+      : [];
+  return { quick, only, runtimes };
 }
 
 /**

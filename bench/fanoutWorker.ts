@@ -114,7 +114,9 @@ clearInterval(sampler);
 await Promise.all(all.map((c) => c.close()));
 await manager.dispose();
 const MiB = 1024 * 1024;
-process.stdout.write(
+// Exit once written: stdout on a pipe is asynchronous, and 1,000 sessions' latencies are
+// more than one pipe buffer.
+const line =
   JSON.stringify({
     mode,
     sessions,
@@ -125,6 +127,5 @@ process.stdout.write(
     loopUtilisation: elu,
     loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     latencies,
-  }) + "\n",
-);
-process.exit(0);
+  }) + "\n";
+process.stdout.write(line, () => process.exit(0));

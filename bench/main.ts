@@ -1,62 +1,88 @@
-// `npm run bench`: every scenario against its baseline in one run; prints a table and the
-// targets, writes bench/results.json. `--quick` (or ACPGATE_BENCH_QUICK=1) for a short run;
-// `--only stream,startup` to pick scenarios.
-import { writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
-import { availableParallelism } from "node:os";
+// `npm run bench`: every scenario on Node 20 and on Node 22 (acpgate, the bare client and acpx
+// on the same Node in each pairing), each against its baseline; prints a table per runtime
+// and the targets judged per runtime, writes bench/results.json. `--quick` (or
+// ACPGATE_BENCH_QUICK=1) for a short run; `--only stream,one-shot` to pick scenarios;
+// `--runtimes 22` to pick runtimes. Each scenario runs in a child process on its runtime,
+// runtimes alternating scenario by scenario so that drift of a shared machine hits both.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { benchOptions, QUICK_RESULTS_FILE, RESULTS_FILE } from "./benchEnv.js";
-import { auditScenario } from "./auditScenario.js";
-import { decisionScenario } from "./decisionScenario.js";
-import { fanoutScenario } from "./fanoutScenario.js";
-import { printTable, type Row, type TargetResult } from "./report.js";
-import { startupScenario } from "./startupScenario.js";
-import { sandboxScenario } from "./sandboxScenario.js";
-import { streamScenario } from "./streamScenario.js";
-import { teardownScenario } from "./teardownScenario.js";
+import { runScenarios, SCENARIO_NAMES, type ScenarioResult } from "./scenarios.js";
+import { printTable, printTargetsByRuntime, type Row, type TargetResult } from "./report.js";
+import { benchRuntimes, RUNTIME_MAJORS, SQLITE_HOOK, type Runtime } from "./runtimes.js";
 
-type Scenario = (
-  options: ReturnType<typeof benchOptions>,
-) => Promise<{ rows: Row[]; targets: TargetResult[]; raw: unknown }>;
-
-const SCENARIOS: Record<string, Scenario> = {
-  stream: streamScenario,
-  startup: startupScenario,
-  teardown: teardownScenario,
-  "fan-out": fanoutScenario,
-  decision: decisionScenario,
-  audit: auditScenario,
-  sandbox: sandboxScenario,
-  sse: async (o) => (await import("./sseLatencyScenario.js")).sseLatencyScenario(o),
-};
-
+const run = promisify(execFile);
 const options = benchOptions(process.argv.slice(2));
+const childAt = process.argv.indexOf("--child");
+if (childAt >= 0) {
+  // A bench child: the scenarios named by --only, on this node; the result to the file given.
+  const result = await runScenarios(options);
+  writeFileSync(process.argv[childAt + 1]!, JSON.stringify(result));
+  process.exit(0);
+}
+
+const started = Date.now();
+const load = (): number => Number(loadavg()[0]!.toFixed(2));
 const machine = {
   date: new Date().toISOString(),
   cpus: availableParallelism(),
   cpuModel: cpus()[0]?.model ?? "unknown",
   memGiB: Math.round(totalmem() / 2 ** 30),
-  node: process.version,
   quick: options.quick,
   /** 1-minute load average before the run and after each scenario: a shared machine shows here. */
-  loadavg: [Number(loadavg()[0]!.toFixed(2))],
+  loadavg: [load()],
+  seconds: 0,
 };
-const rows: Row[] = [];
-const targets: TargetResult[] = [];
-const raw: Record<string, unknown> = {};
-const started = Date.now();
-for (const [name, scenario] of Object.entries(SCENARIOS)) {
-  if (options.only.length && !options.only.includes(name)) continue;
-  process.stderr.write(`bench: ${name}…\n`);
-  const result = await scenario(options);
-  rows.push(...result.rows);
-  targets.push(...result.targets);
-  raw[name] = result.raw;
-  machine.loadavg.push(Number(loadavg()[0]!.toFixed(2)));
+const majors = options.runtimes.length ? options.runtimes : [...RUNTIME_MAJORS];
+const all = await benchRuntimes(majors);
+const runtimes = all.filter((r): r is Runtime => "node" in r);
+for (const gap of all) {
+  if ("unavailable" in gap)
+    process.stderr.write(`bench: ${gap.name} unavailable: ${gap.unavailable}\n`);
 }
-const table = printTable(rows, targets);
-process.stdout.write(
-  `acpgate bench — ${machine.date}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memGiB} GiB, Node ${machine.node}, load ${machine.loadavg.join("→")}${options.quick ? " (quick)" : ""}, ${((Date.now() - started) / 1000).toFixed(0)} s\n\n${table}\n`,
-);
+const scenarios = SCENARIO_NAMES.filter((n) => !options.only.length || options.only.includes(n));
+const results = new Map<
+  string,
+  { rows: Row[]; targets: TargetResult[]; raw: Record<string, unknown> }
+>(runtimes.map((r) => [r.name, { rows: [], targets: [], raw: {} }]));
+const work = mkdtempSync(join(tmpdir(), "acpgate-bench-main-"));
+for (const [index, scenario] of scenarios.entries()) {
+  const order = index % 2 === 0 ? runtimes : [...runtimes].reverse();
+  for (const runtime of order) {
+    process.stderr.write(`bench: ${scenario} on ${runtime.name} (${runtime.version})…\n`);
+    const out = join(work, `${runtime.name}-${scenario}.json`);
+    const hook = runtime.env.ACPGATE_BENCH_SQLITE ? ["--import", `file://${SQLITE_HOOK}`] : [];
+    const args = [...hook, process.argv[1]!, "--child", out, "--only", scenario];
+    if (options.quick) args.push("--quick");
+    const child = run(runtime.node, args, {
+      env: { ...process.env, ...runtime.env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    child.child.stderr?.pipe(process.stderr);
+    await child;
+    const result = JSON.parse(readFileSync(out, "utf8")) as ScenarioResult;
+    const into = results.get(runtime.name)!;
+    into.rows.push(...result.rows);
+    into.targets.push(...result.targets);
+    into.raw[scenario] = result.raw[scenario];
+  }
+  machine.loadavg.push(load());
+}
+rmSync(work, { recursive: true, force: true });
+machine.seconds = Math.round((Date.now() - started) / 1000);
+let text = `acpgate bench — ${machine.date}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memGiB} GiB, load ${machine.loadavg.join("→")}${options.quick ? " (quick)" : ""}, ${machine.seconds} s\n`;
+for (const runtime of runtimes) {
+  const r = results.get(runtime.name)!;
+  text += `\n## Node ${runtime.version}\n\n${printTable(r.rows, r.targets)}\n`;
+}
+text += `\n## Targets by runtime\n\n${printTargetsByRuntime(runtimes.map((r) => ({ runtime: `Node ${r.version}`, targets: results.get(r.name)!.targets })))}\n`;
+process.stdout.write(text);
 const resultsFile = options.quick || options.only.length ? QUICK_RESULTS_FILE : RESULTS_FILE;
-writeFileSync(resultsFile, JSON.stringify({ machine, rows, targets, raw }, null, 2) + "\n");
+const byRuntime = Object.fromEntries(
+  runtimes.map((r) => [r.name, { node: r.version, ...results.get(r.name)! }]),
+);
+writeFileSync(resultsFile, JSON.stringify({ machine, runtimes: byRuntime }, null, 2) + "\n");
 process.stderr.write(`bench: wrote ${resultsFile}\n`);

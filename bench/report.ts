@@ -52,3 +52,28 @@ export function printTable(rows: readonly Row[], targets: readonly TargetResult[
   ];
   return out.join("\n");
 }
+
+/** One targets table, a column per runtime: each target judged on each Node. */
+export function printTargetsByRuntime(
+  runs: readonly { runtime: string; targets: readonly TargetResult[] }[],
+): string {
+  const keys: string[] = [];
+  for (const run of runs) {
+    for (const t of run.targets) {
+      const key = `${t.scenario}: ${t.target}`;
+      if (!keys.includes(key)) keys.push(key);
+    }
+  }
+  const cell = (t: TargetResult | undefined): string =>
+    t ? `${t.measured} ${t.pass === "n/a" ? "n/a" : t.pass ? "PASS" : "MISS"}` : "—";
+  return [
+    `| target | ${runs.map((r) => r.runtime).join(" | ")} |`,
+    `|---|${runs.map(() => "---").join("|")}|`,
+    ...keys.map(
+      (key) =>
+        `| ${key} | ${runs
+          .map((r) => cell(r.targets.find((t) => `${t.scenario}: ${t.target}` === key)))
+          .join(" | ")} |`,
+    ),
+  ].join("\n");
+}

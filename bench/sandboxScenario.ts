@@ -5,6 +5,7 @@ import { probeBwrap } from "../src/agents/sandbox/bwrapProbe.js";
 import { ACPGATE_CLI, RAW_AGENT, type BenchOptions } from "./benchEnv.js";
 import type { Row, TargetResult } from "./report.js";
 import { runMeasured, type Measured } from "./runMeasured.js";
+import { runtimeNodeArgs } from "./runtimes.js";
 import { summarise } from "./stats.js";
 
 /**
@@ -50,6 +51,7 @@ export async function sandboxScenario(
         const measured = await runMeasured(
           process.execPath,
           [
+            ...runtimeNodeArgs(),
             ACPGATE_CLI,
             "run",
             "--agent",

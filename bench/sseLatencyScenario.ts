@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { ACPGATE_CLI, TICK_AGENT_PL, type BenchOptions } from "./benchEnv.js";
+import { runtimeNodeArgs } from "./runtimes.js";
 import type { Row, TargetResult } from "./report.js";
 import { percentile, summarise } from "./stats.js";
 
@@ -19,10 +20,14 @@ interface Served {
 }
 
 function serve(dir: string): Promise<Served> {
-  const child = spawn(process.execPath, [ACPGATE_CLI, "serve", "--port", "0"], {
-    cwd: dir,
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...runtimeNodeArgs(), ACPGATE_CLI, "serve", "--port", "0"],
+    {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   let out = "";
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`acpgate serve exited ${code}`)));

@@ -32,7 +32,7 @@ export class PostgresDriver implements SqlDriver {
 
   async transaction<T>(
     fn: (tx: SqlExecutor) => Promise<T>,
-    options: { chainLock?: boolean } = {},
+    options: { chainLock?: boolean; durable?: boolean } = {},
   ): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlExecutor = {
@@ -43,6 +43,7 @@ export class PostgresDriver implements SqlDriver {
     };
     try {
       await client.query("BEGIN");
+      if (options.durable === false) await client.query("SET LOCAL synchronous_commit = off");
       if (options.chainLock)
         await client.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK_KEY]);
       const result = await fn(tx);

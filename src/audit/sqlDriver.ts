@@ -13,7 +13,10 @@ export interface SqlExecutor {
  * The little a store needs from a database: statements and transactions. `chainLock`
  * serialises writers of the audit chain across processes (PostgreSQL: a transaction-scoped
  * advisory lock; SQLite takes its one write lock, BEGIN IMMEDIATE, for every transaction),
- * so the chain head read inside is the head.
+ * so the chain head read inside is the head. `durable: false` (the wire journal, not durable by
+ * design) lets a commit return before the database syncs it: SQLite commits it as
+ * `synchronous = NORMAL` (in WAL mode: no fsync of its own; the next durable commit syncs
+ * it), PostgreSQL with `synchronous_commit = off`.
  */
 export interface SqlDriver extends SqlExecutor {
   readonly dialect: Dialect;
@@ -21,7 +24,7 @@ export interface SqlDriver extends SqlExecutor {
   readonly location: string;
   transaction<T>(
     fn: (tx: SqlExecutor) => Promise<T>,
-    options?: { chainLock?: boolean },
+    options?: { chainLock?: boolean; durable?: boolean },
   ): Promise<T>;
   /**
    * The database's own check of its files, beyond what the chain covers (pages of other

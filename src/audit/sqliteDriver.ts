@@ -19,12 +19,14 @@ export class SqliteDriver implements SqlDriver {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly release: () => void;
   private readonly readOnly: boolean;
+  private readonly fullSync: boolean;
 
   constructor(
     readonly location: string,
     options: { synchronous?: "full" | "normal"; readOnly?: boolean } = {},
   ) {
     this.readOnly = options.readOnly === true;
+    this.fullSync = options.synchronous !== "normal";
     if (this.readOnly) {
       const opened = openReadOnly(location, BUSY_TIMEOUT_MS);
       this.db = opened.db;
@@ -53,19 +55,30 @@ export class SqliteDriver implements SqlDriver {
     return this.prepare(sql).all(...params) as SqlRow[];
   }
 
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(
+    fn: (tx: SqlExecutor) => Promise<T>,
+    options: { durable?: boolean } = {},
+  ): Promise<T> {
+    // Not durable (the wire journal): committed without a sync of its own, as NORMAL does in
+    // WAL mode; the next FULL commit syncs the WAL, these frames with it.
+    const relaxed = options.durable === false && this.fullSync;
     const next = this.tail.then(async () => {
-      // Every transaction here writes: take the write lock first. A deferred one that reads
-      // before it writes cannot wait for that lock (SQLite answers "database is locked" at
-      // once when another process committed since the read), so it would fail under load.
-      this.db.exec("BEGIN IMMEDIATE");
+      if (relaxed) this.db.pragma("synchronous = NORMAL");
       try {
-        const result = await fn(this);
-        this.db.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (this.db.inTransaction) this.db.exec("ROLLBACK");
-        throw error;
+        // Every transaction here writes: take the write lock first. A deferred one that reads
+        // before it writes cannot wait for that lock (SQLite answers "database is locked" at
+        // once when another process committed since the read), so it would fail under load.
+        this.db.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await fn(this);
+          this.db.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (this.db.inTransaction) this.db.exec("ROLLBACK");
+          throw error;
+        }
+      } finally {
+        if (relaxed) this.db.pragma("synchronous = FULL");
       }
     });
     this.tail = next.catch(() => undefined);

@@ -1,17 +1,5 @@
+import { isoNow } from "../util/isoNow.js";
 import { EVENT_SCHEMA, type SessionEvent, type SessionEventBody } from "./events.js";
-
-let lastMs = 0;
-let lastIso = "";
-
-/** ISO time of now; formatted once per millisecond (a stream emits thousands per ms). */
-function isoNow(): string {
-  const now = Date.now();
-  if (now !== lastMs) {
-    lastMs = now;
-    lastIso = new Date(now).toISOString();
-  }
-  return lastIso;
-}
 
 /**
  * Wraps a normalised body in the versioned envelope every surface sees, envelope fields

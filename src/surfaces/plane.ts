@@ -83,7 +83,10 @@ export interface PlaneOptions {
   /** false: this plane's sessions are not audited and no store is opened (agents doctor). */
   audit?: boolean;
   logger?: Logger;
-  /** Events each session keeps for later readers (SSE resume); the manager's default when unset. */
+  /**
+   * Events each session keeps for readers that come later (SSE resume; default 10,000). A
+   * surface with no such reader (`run`) keeps few: each kept event holds its wire message.
+   */
   eventLogCapacity?: number;
 }
 
@@ -165,8 +168,8 @@ export function createPlane(options: PlaneOptions): Plane {
       probe: () => probeBwrap(process.env.ACPGATE_BWRAP || "bwrap"),
     });
   };
-  const manager = new SessionManager<GovernedRequest>(
-    governedSessions({
+  const manager = new SessionManager<GovernedRequest>({
+    ...governedSessions({
       catalogue,
       chainFor: options.overrides?.chainFor ?? chainFor,
       inputsFor: (request, entry) =>
@@ -179,7 +182,6 @@ export function createPlane(options: PlaneOptions): Plane {
       confine: confineFor,
       ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),
       questions,
-      ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
       policyNameOf: (request) => policyOf(request).name,
       audit:
         options.audit === false
@@ -192,7 +194,8 @@ export function createPlane(options: PlaneOptions): Plane {
               logger,
             },
     }),
-  );
+    ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
+  });
   manager.forgotten.on((id) => questions.declineSession(id, "the session ended"));
   return {
     config,

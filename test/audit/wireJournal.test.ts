@@ -93,3 +93,22 @@ void test("a secret split across chunks, in a method or in an id is masked; a ch
   assert.ok(rows.every((r) => !r.message.includes("split-secret-0042")));
   await store.close();
 });
+
+void test("a burst that arrives without a timer turn is written a full batch at a time, not held whole", async () => {
+  const store = await new SqlAuditStore(new SqliteDriver(join(tmp.dir, "c.db")), "test").open();
+  const journal = new WireJournal(store, { maxBatch: 100, flushMs: 60_000 });
+  const tap = new Emitter<TappedMessage>();
+  const attached = journal.attach("ses_burst", tap);
+  // As a buffered pipe is parsed: every message in one run of microtasks, no timer between.
+  for (let i = 0; i < 1000; i++) {
+    tap.emit({ direction: "in", message: { jsonrpc: "2.0", method: "m", params: { i } } });
+    if (i % 50 === 0) await Promise.resolve();
+  }
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+  const written = await store.listJournal({ sessionId: "ses_burst", limit: 2000 });
+  assert.ok(written.length >= 500, `${written.length} of 1000 written before any timer fired`);
+  attached.dispose();
+  await journal.flush();
+  assert.equal((await store.listJournal({ sessionId: "ses_burst", limit: 2000 })).length, 1000);
+  await store.close();
+});

@@ -74,6 +74,8 @@ export async function runCommand({
       environment: values.env,
       surface: "cli",
       logger: createLogger({ format: logFormat }),
+      // Nothing reads a session's past events here: `run` prints them as they come.
+      eventLogCapacity: 16,
     });
     // Nothing runs unless its decisions can be recorded. Sessions a killed acpgate left
     // unfinished are marked lost first (audit/lostSessions.ts).
