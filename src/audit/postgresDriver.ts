@@ -1,5 +1,14 @@
-import pg from "pg";
+import { createRequire } from "node:module";
+import type pg from "pg";
 import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
+
+/**
+ * `pg` is loaded when a PostgreSQL store is first opened, not when acpgate starts: most runs
+ * use SQLite, and loading `pg` costs every one-shot `acpgate run` ~5 ms (docs/bench.md).
+ */
+function loadPg(): typeof pg {
+  return createRequire(import.meta.url)("pg") as typeof pg;
+}
 
 /** One advisory lock key for the chain head: every acpgate writer of this database takes it. */
 const CHAIN_LOCK_KEY = 0x61637067; // "acpg"
@@ -12,7 +21,7 @@ export class PostgresDriver implements SqlDriver {
 
   constructor(url: string) {
     this.location = PostgresDriver.describe(url);
-    this.pool = new pg.Pool({ connectionString: url, max: 4 });
+    this.pool = new (loadPg().Pool)({ connectionString: url, max: 4 });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on("error", () => undefined);
   }
