@@ -1,3 +1,4 @@
+import type { Emitter } from "../util/emitter.js";
 import type { AuditQuery, AuditRecord, AuditRecordInput, AuditSurface } from "./auditRecord.js";
 import type { VerifyResult } from "./chainVerifier.js";
 import type { LostSession } from "./lostSessions.js";
@@ -70,6 +71,11 @@ export interface RecordedPermission {
   decided: AuditRecord | undefined;
 }
 
+export interface AuditCommit {
+  ms: number;
+  records: number;
+}
+
 export interface StoreStats {
   records: number;
   batches: number;
@@ -84,6 +90,8 @@ export interface StoreStats {
 export interface AuditStore {
   readonly location: string;
   readonly stats: StoreStats;
+  /** Each commit of audit records, as it finishes: how long it took and how many it wrote. */
+  readonly commits: Emitter<AuditCommit>;
   append(input: AuditRecordInput): Promise<AuditRecord>;
   list(query?: AuditQuery): Promise<AuditRecord[]>;
   get(id: number): Promise<AuditRecord | undefined>;

@@ -1,5 +1,5 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput } from "./auditRecord.js";
-import type { AuditStore, RecordedPermission, StoreStats } from "./auditStore.js";
+import type { AuditCommit, AuditStore, RecordedPermission, StoreStats } from "./auditStore.js";
 import { retryWhileBusy } from "./busyRetry.js";
 import { checkChainTail } from "./chainCheck.js";
 import type { VerifyResult } from "./chainVerifier.js";
@@ -16,6 +16,7 @@ import type { SqlDriver } from "./sqlDriver.js";
 import { SqliteDriver } from "./sqliteDriver.js";
 import { verifyDatabase } from "./verifyDatabase.js";
 import { AcpgateError, errorMessage, isAcpgateError } from "../util/errors.js";
+import { Emitter } from "../util/emitter.js";
 
 const PAGE = 1000;
 
@@ -46,6 +47,7 @@ export interface SqlAuditStoreOptions {
  */
 export class SqlAuditStore implements AuditStore {
   readonly stats: StoreStats = { records: 0, batches: 0, commitMs: 0 };
+  readonly commits = new Emitter<AuditCommit>();
   private opened: Promise<void> | undefined;
   private driverInstance: SqlDriver | undefined;
   private readonly committer: GroupCommit<AuditRecordInput, AuditRecord>;
@@ -285,9 +287,11 @@ export class SqlAuditStore implements AuditStore {
       },
       { chainLock: true },
     );
+    const ms = performance.now() - started;
     this.stats.records += records.length;
     this.stats.batches++;
-    this.stats.commitMs += performance.now() - started;
+    this.stats.commitMs += ms;
+    if (this.commits.hasListeners) this.commits.emit({ ms, records: records.length });
     return records;
   }
 }

@@ -69,6 +69,9 @@ test("GET /metrics: sessions by state, waiting approvals, decisions by outcome a
     );
     assert.equal(metric(after, /^acpgate_approvals_waiting /), 0);
     assert.ok((metric(after, /^acpgate_audit_records_total /) ?? 0) > 0);
+    const commits = metric(after, /^acpgate_audit_commit_seconds_count /) ?? 0;
+    assert.ok(commits > 0, "audit write latency is a histogram of commits");
+    assert.equal(metric(after, /^acpgate_audit_commit_seconds_bucket\{le="\+Inf"\}/), commits);
     assert.ok(
       (metric(after, /^acpgate_http_requests_total\{method="POST",status="201"\}/) ?? 0) >= 1,
     );

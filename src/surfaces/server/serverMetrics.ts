@@ -67,14 +67,13 @@ export class ServerMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,
     });
-    new Gauge({
-      name: "acpgate_audit_commit_seconds_total",
-      help: "time spent committing audit records (divide by acpgate_audit_records_total)",
+    const auditCommits = new Histogram({
+      name: "acpgate_audit_commit_seconds",
+      help: "audit write latency: each durable commit of a batch of audit records (record-before-respond waits for it)",
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
-      collect() {
-        this.set(plane.audit.stats.commitMs / 1000);
-      },
     });
+    plane.audit.commits.on((commit) => auditCommits.observe(commit.ms / 1000));
     new Gauge({
       name: "acpgate_audit_records_total",
       help: "audit records committed by this process",
