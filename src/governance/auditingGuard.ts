@@ -66,6 +66,7 @@ export class AuditingGuard extends ForwardingGuard {
         ...(answer.optionKind ? { optionKind: answer.optionKind } : {}),
         ...(answer.scope ? { scope: answer.scope } : {}),
       },
+      ...(answer.httpRequestId ? { data: { httpRequestId: answer.httpRequestId } } : {}),
     });
     const asked = this.asked.get(ask.id);
     this.asked.delete(ask.id);

@@ -19,6 +19,8 @@ export interface GovernedRequest extends CreateSessionRequest {
   name?: string;
   /** A recorded session this one continues (`run --resume`): its id, and the mode to restore. */
   resumed?: { from: string; mode?: string };
+  /** The HTTP request that created the session: on the audit's `session_started` record. */
+  requestId?: string;
 }
 
 export interface GovernanceDeps extends Omit<
@@ -66,6 +68,7 @@ export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<Gover
           policy: policyNameOf?.(request) ?? request.policy,
           environment: request.environment,
           resumedFrom: request.resumed?.from,
+          ...(request.requestId ? { httpRequestId: request.requestId } : {}),
         });
     },
   };

@@ -27,6 +27,8 @@ export interface PermissionAnswer {
   reason: string;
   decidedBy: string;
   scope?: "once" | "always";
+  /** The HTTP request that carried a person's decision (Verdict.httpRequestId). */
+  httpRequestId?: string;
   response: RequestPermissionResponse;
 }
 

@@ -31,6 +31,7 @@ export function answerFor(request: RequestPermissionRequest, verdict: Verdict): 
     decidedBy: verdict.decidedBy,
     ruleId: verdict.ruleId,
     ...(verdict.scope ? { scope: verdict.scope } : {}),
+    ...(verdict.httpRequestId ? { httpRequestId: verdict.httpRequestId } : {}),
   };
   if (!option) return { ...common, outcome: "reject", response: CANCELLED_RESPONSE };
   return {

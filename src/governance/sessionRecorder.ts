@@ -24,11 +24,14 @@ export class SessionRecorder implements Disposable {
 
   private turns = 0;
 
+  private readonly httpRequestId: string | undefined;
+
   constructor(
     private readonly session: Session,
     private readonly audit: AuditContext,
-    facts: SessionFacts = {},
+    { httpRequestId, ...facts }: SessionFacts = {},
   ) {
+    this.httpRequestId = httpRequestId;
     this.base = {
       sessionId: session.id,
       agentId: session.agentId,
@@ -59,6 +62,8 @@ export class SessionRecorder implements Disposable {
   private onEvent(event: SessionEvent): void {
     this.rememberTool(event);
     const record = recordFor(event);
+    if (record && event.type === "session_started" && this.httpRequestId)
+      record.data = { ...record.data, httpRequestId: this.httpRequestId };
     if (record?.kind === "tool_outcome" && record.tool?.toolCallId) {
       record.tool = { ...this.tools.get(record.tool.toolCallId), ...record.tool };
     }
@@ -133,6 +138,8 @@ export interface SessionFacts {
   policy?: string | undefined;
   environment?: string | undefined;
   resumedFrom?: string | undefined;
+  /** The HTTP request that created the session: on `session_started`, not on the session row. */
+  httpRequestId?: string | undefined;
 }
 
 function definedOnly(facts: SessionFacts): SessionFacts {
@@ -159,7 +166,13 @@ export function recordFor(event: SessionEvent): Recorded | undefined {
       if (event.state !== "closed" && event.state !== "failed") return undefined;
       return { kind: "session_ended", status: event.state, data: { reason: event.reason ?? null } };
     case "turn_started":
-      return { kind: "prompt", data: { text: event.promptText } };
+      return {
+        kind: "prompt",
+        data: {
+          text: event.promptText,
+          ...(event.requestId ? { httpRequestId: event.requestId } : {}),
+        },
+      };
     case "turn_ended":
       return { kind: "turn_ended", status: event.stopReason };
     case "tool_call":

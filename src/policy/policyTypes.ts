@@ -135,6 +135,8 @@ export interface Decision {
 export interface Verdict extends Decision {
   outcome: "allow" | "reject";
   decidedBy: string;
+  /** The HTTP request through which a person decided (the server's request id), for the audit. */
+  httpRequestId?: string;
 }
 
 /** `allow`: host patterns (policy/hostPattern.ts) reached through acpgate's egress proxy. */

@@ -174,7 +174,12 @@ export type SessionEventBody =
     }
   /** extension, subagent, question, vendor_notification (and vendor plans): docs/extensions.md */
   | ExtensionEventBody
-  | { type: "turn_started"; promptText: string }
+  | {
+      type: "turn_started";
+      promptText: string;
+      /** The caller's request that started the turn (an HTTP request id), when it gave one. */
+      requestId?: string;
+    }
   | { type: "turn_ended"; stopReason: string }
   | { type: "error"; code: string; message: string };
 

@@ -192,7 +192,12 @@ export class Session {
   /** Runs one turn; resolves with the stop reason. `params` adds caller fields (`_meta`). */
   async prompt(
     prompt: string | ContentBlock[],
-    options: { signal?: AbortSignal; params?: Partial<Omit<PromptRequest, "prompt">> } = {},
+    options: {
+      signal?: AbortSignal;
+      params?: Partial<Omit<PromptRequest, "prompt">>;
+      /** The caller's request (an HTTP request id): on `turn_started`, so on the audit's prompt. */
+      requestId?: string;
+    } = {},
   ): Promise<PromptResult> {
     this.machine.require("prompt", "ready");
     const blocks: ContentBlock[] =
@@ -202,6 +207,7 @@ export class Session {
     this.emit({
       type: "turn_started",
       promptText: blocks.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join(""),
+      ...(options.requestId ? { requestId: options.requestId } : {}),
     });
     try {
       const response = await this.connection.request(

@@ -31,6 +31,8 @@ export interface ApprovalDecision {
   reason: string;
   /** The deciding token's principal (`token:alice`): recorded as the approver. */
   principal: string;
+  /** The HTTP request that carried the decision: recorded with it. */
+  requestId?: string;
 }
 
 interface Entry {
@@ -78,6 +80,7 @@ export class ApprovalDesk {
       reason: decision.reason,
       decidedBy: decision.principal,
       scope: decision.scope === "session" ? "always" : "once",
+      ...(decision.requestId ? { httpRequestId: decision.requestId } : {}),
     });
     return entry.approval;
   }

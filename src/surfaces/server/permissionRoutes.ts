@@ -19,7 +19,11 @@ export function permissionRoutes({ desk }: AppDeps): Hono<AppEnv> {
   app.post("/:id/decision", requireRole("approver"), async (c) => {
     const body = await readBody(c, decisionBody);
     const principal = c.get("principal").id;
-    const approval = desk.decide(c.req.param("id"), { ...body, principal });
+    const approval = desk.decide(c.req.param("id"), {
+      ...body,
+      principal,
+      requestId: c.get("requestId"),
+    });
     return c.json({
       ...approval,
       decision: body.decision,

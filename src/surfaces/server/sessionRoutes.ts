@@ -24,8 +24,8 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
       desk.list({ sessionId: session.id }).length,
     );
   /** A turn runs on after the 202: its outcome is in the events. */
-  const startTurn = (session: Session, prompt: string): void => {
-    session.prompt(prompt).catch((error: unknown) => {
+  const startTurn = (session: Session, prompt: string, requestId: string): void => {
+    session.prompt(prompt, { requestId }).catch((error: unknown) => {
       deps.logger?.warn({ sessionId: session.id, err: String(error) }, "turn failed");
     });
   };
@@ -62,8 +62,9 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
       actor: c.get("principal").id,
       approver: desk.approver,
       unattended: false,
+      requestId: c.get("requestId"),
     });
-    if (body.prompt) startTurn(session, body.prompt);
+    if (body.prompt) startTurn(session, body.prompt, c.get("requestId"));
     c.header("Location", `/api/agent-sessions/${session.id}`);
     return c.json(await viewOf(session), 201);
   });
@@ -108,7 +109,7 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
           state: session.state,
         },
       );
-    startTurn(session, body.prompt);
+    startTurn(session, body.prompt, c.get("requestId"));
     return c.json(await viewOf(session), 202);
   });
 
@@ -138,7 +139,7 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
       surface: "api",
       actor,
       kind: "promotion",
-      data: { ...result, reason: body.reason, requestId: c.get("requestId") },
+      data: { ...result, reason: body.reason, httpRequestId: c.get("requestId") },
     });
     return c.json({ ...result, actor, reason: body.reason });
   });
