@@ -19,6 +19,7 @@ const EXPECTED: Record<string, string[]> = {
     "config",
     "log-format",
   ],
+  proxy: ["agent", "policy", "env", "config"],
   "agents list": ["json", "config"],
   "agents show": ["env", "json", "config"],
   "agents import": ["json", "config"],

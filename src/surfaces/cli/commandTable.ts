@@ -3,6 +3,7 @@ import { AUDIT_ANCHOR, AUDIT_EXPORT, AUDIT_LIST, AUDIT_SHOW, AUDIT_VERIFY } from
 import type { Command } from "./commandSpec.js";
 import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
 import { POLICY_EXPLAIN, POLICY_REPLAY } from "./policySpecs.js";
+import { PROXY } from "./proxySpec.js";
 import { RUN } from "./runSpec.js";
 import { SESSIONS_LIST, SESSIONS_SHOW } from "./sessionsSpecs.js";
 
@@ -13,6 +14,7 @@ import { SESSIONS_LIST, SESSIONS_SHOW } from "./sessionsSpecs.js";
  */
 export const COMMANDS: readonly Command[] = [
   RUN,
+  PROXY,
   AGENTS_LIST,
   AGENTS_SHOW,
   AGENTS_IMPORT,
