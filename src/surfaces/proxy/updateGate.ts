@@ -10,7 +10,12 @@ export function updateAllowed(params: unknown, editor: ClientCapabilities | unde
     ?.sessionUpdate;
   if (typeof kind !== "string") return true;
   const session = (editor as { session?: Record<string, unknown> } | undefined)?.session;
-  if (kind === "notice") return session?.notices === true;
-  if (kind.startsWith("compaction")) return session?.compaction === true;
+  if (kind === "notice") return advertises(session?.notices);
+  if (kind.startsWith("compaction_")) return advertises(session?.compaction);
   return true;
+}
+
+/** `{}` (or `true`) advertises; omitted, `null` and `false` do not. */
+function advertises(value: unknown): boolean {
+  return value === true || (typeof value === "object" && value !== null);
 }
