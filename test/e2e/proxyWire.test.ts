@@ -67,10 +67,7 @@ test("proxy: an unknown session/update variant, extra fields and _meta reach the
   for (const advertised of [false, true]) {
     const editor = startEditor(["--agent", "facing"], { cwd: ws.dir });
     try {
-      await initialized(
-        editor,
-        advertised ? ({ session: { notices: {}, compaction: {} } } as never) : {},
-      );
+      await initialized(editor, advertised ? { session: { notices: {}, compaction: {} } } : {});
       const opened = await editor.connection.agent.request("session/new", {
         cwd: ws.dir,
         mcpServers: [],
