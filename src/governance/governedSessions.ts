@@ -3,6 +3,7 @@ import type { AgentEntry } from "../config/agentSchema.js";
 import { DialectRouter } from "../protocol/dialectRouter.js";
 import type { CreateSessionRequest, SessionManagerDeps } from "../sessions/sessionManager.js";
 import type { Approver } from "./approver.js";
+import type { ClientFiles } from "./guardedWorkspace.js";
 import type { AuditContext } from "./auditContext.js";
 import { AuditingGuard } from "./auditingGuard.js";
 import { GovernedGuard } from "./governedGuard.js";
@@ -15,6 +16,8 @@ import { SessionRecorder } from "./sessionRecorder.js";
 export interface GovernedRequest extends CreateSessionRequest {
   /** Who answers `ask` (a portal user's desk, an editor); none: the policy's `unattendedAsk`. */
   approver?: Approver;
+  /** Who serves allowed fs/* calls instead of the disk (an editor's buffers). */
+  clientFiles?: ClientFiles;
   /** Recorded on the session's row (`acpgate run --name`); unique per store. */
   name?: string;
   /** A recorded session this one continues (`run --resume`): its id, and the mode to restore. */

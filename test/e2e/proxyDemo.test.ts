@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type {
   InitializeRequest,
@@ -102,16 +102,19 @@ test("proxy: deny by policy is answered by acpgate, the editor told which rule; 
 
 test("proxy: allow by policy writes; ask goes to the editor with the agent's options and is recorded as the person's approval", async () => {
   const ws = tempDir();
+  const buffers = new Map<string, string>();
   const editor = startEditor(["--agent", "demo", "--policy", "workspace-write"], {
     cwd: ws.dir,
     onPermission: ALLOW,
+    buffers,
   });
   try {
     const sessionId = await openDemo(editor, ws.dir);
     const wrote = await prompt(editor, sessionId, "@write new.txt made in the editor");
     assert.equal(wrote.stopReason, "end_turn");
     assert.equal(editor.permissions.length, 0, "allow is answered by acpgate");
-    assert.equal(readFileSync(join(ws.dir, "new.txt"), "utf8"), "made in the editor");
+    // Written by the editor, which advertised fs (its buffers).
+    assert.equal(buffers.get(join(realpathSync(ws.dir), "new.txt")), "made in the editor");
     const ran = await prompt(editor, sessionId, "@run echo asked-and-allowed");
     assert.equal(ran.stopReason, "end_turn");
     assert.equal(editor.permissions.length, 1);
@@ -139,5 +142,26 @@ test("proxy: allow by policy writes; ask goes to the editor with the agent's opt
   assert.equal(decided.length, 1, audit.stdout);
   assert.match(String(decided[0]?.decision?.approver), /^user:/);
   assert.equal(decided[0]?.surface, "proxy");
+  ws.cleanup();
+});
+
+test("proxy: fs calls policy allows are served by the editor (its unsaved buffers), never the disk", async () => {
+  const ws = tempDir({ "draft.md": "on disk\n" });
+  const real = realpathSync(ws.dir);
+  const buffers = new Map([[join(real, "draft.md"), "unsaved in the editor\n"]]);
+  const editor = startEditor(["--agent", "demo", "--policy", "workspace-write"], {
+    cwd: ws.dir,
+    buffers,
+  });
+  try {
+    const sessionId = await openDemo(editor, ws.dir);
+    await prompt(editor, sessionId, "@read draft.md");
+    assert.match(agentText(editor.updates), /unsaved in the editor/);
+    await prompt(editor, sessionId, "@write draft.md written through the editor");
+    assert.equal(buffers.get(join(real, "draft.md")), "written through the editor");
+  } finally {
+    assert.equal(await editor.close(), 0, editor.stderr());
+  }
+  assert.equal(readFileSync(join(ws.dir, "draft.md"), "utf8"), "on disk\n");
   ws.cleanup();
 });

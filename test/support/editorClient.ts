@@ -3,6 +3,7 @@ import { Readable, Writable } from "node:stream";
 import {
   client,
   ndJsonStream,
+  RequestError,
   type ClientConnection,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
@@ -32,6 +33,8 @@ export function startEditor(
     cwd: string;
     env?: NodeJS.ProcessEnv;
     onPermission?: (r: RequestPermissionRequest) => RequestPermissionResponse;
+    /** The editor's buffers: fs/* calls are served from (and written to) this map. */
+    buffers?: Map<string, string>;
   },
 ): EditorClient {
   const child = spawn(process.execPath, [CLI, "proxy", ...args], {
@@ -63,7 +66,16 @@ export function startEditor(
       permissions.push(cx.params);
       return options.onPermission?.(cx.params) ?? { outcome: { outcome: "cancelled" as const } };
     })
-    .onNotification("session/update", () => undefined);
+    .onNotification("session/update", () => undefined)
+    .onRequest("fs/read_text_file", (cx) => {
+      const content = options.buffers?.get(cx.params.path);
+      if (content === undefined) throw RequestError.resourceNotFound(cx.params.path);
+      return { content };
+    })
+    .onRequest("fs/write_text_file", (cx) => {
+      options.buffers?.set(cx.params.path, cx.params.content);
+      return {};
+    });
   const connection = app.connect({ readable, writable: base.writable });
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),

@@ -12,6 +12,7 @@ import type { StartHow } from "../../sessions/bootstrapSession.js";
 import type { McpServerInput } from "../../inputs/selectMcpServers.js";
 import type { Plane } from "../plane.js";
 import { EditorApprover } from "./editorApprover.js";
+import { editorFiles } from "./editorFiles.js";
 import { ProxySession } from "./proxySession.js";
 import { captureSessionResponse } from "./sessionResponse.js";
 
@@ -56,6 +57,7 @@ export class ProxySessions {
       unattended: false,
       actor: this.options.actor,
       approver,
+      clientFiles: editorFiles(editor, this.options.initialize.clientCapabilities),
       ...(this.options.policy ? { policy: this.options.policy } : {}),
       ...(this.options.environment ? { environment: this.options.environment } : {}),
       // The editor's own servers, merged with the environment's inventory (prepareWithInputs).
