@@ -1,6 +1,7 @@
 import { dialectFor } from "../agents/dialects/dialects.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { DialectRouter } from "../protocol/dialectRouter.js";
+import { PassThroughRouter, type PassThrough } from "../protocol/passThroughRouter.js";
 import type { CreateSessionRequest, SessionManagerDeps } from "../sessions/sessionManager.js";
 import type { Approver } from "./approver.js";
 import type { ClientFiles } from "./guardedWorkspace.js";
@@ -18,6 +19,8 @@ export interface GovernedRequest extends CreateSessionRequest {
   approver?: Approver;
   /** Who serves allowed fs/* calls instead of the disk (an editor's buffers). */
   clientFiles?: ClientFiles;
+  /** Standard client methods handed to the surface (an editor's elicitation). */
+  passThrough?: PassThrough;
   /** Recorded on the session's row (`acpgate run --name`); unique per store. */
   name?: string;
   /** A recorded session this one continues (`run --resume`): its id, and the mode to restore. */
@@ -58,10 +61,12 @@ export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<Gover
       const chain = chainFor(request, entry);
       return new GovernedGuard(audit ? new AuditingGuard(chain, auditFor(request, audit)) : chain);
     },
-    extensionsFor: (entry, request) =>
-      new DialectRouter(dialectFor(entry.dialect, request.agentId), {
+    extensionsFor: (entry, request) => {
+      const dialect = new DialectRouter(dialectFor(entry.dialect, request.agentId), {
         ask: questionDesk(entry.extensions, questions),
-      }),
+      });
+      return request.passThrough ? new PassThroughRouter(dialect, request.passThrough) : dialect;
+    },
     onSessionCreated: (session, request) => {
       if (audit)
         new SessionRecorder(session, auditFor(request, audit), {

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RequestError, type InitializeRequest } from "@agentclientprotocol/sdk";
 import { startEditor, type EditorClient } from "../support/editorClient.js";
@@ -9,11 +10,11 @@ import { tempDir } from "../support/tempDir.js";
 
 const AGENT = join(FIXTURES, "editorFacingAgent.js");
 
-function workspace() {
+function workspace(env: Record<string, string> = {}) {
   const ws = tempDir();
   writeFileSync(
     join(ws.dir, "acpgate.yaml"),
-    `agents:\n  facing:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(AGENT)}]\n`,
+    `agents:\n  facing:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(AGENT)}]\n    env: ${JSON.stringify(env)}\n`,
   );
   return ws;
 }
@@ -136,6 +137,79 @@ test("proxy: draft methods are refused with -32601; a cancel ends a running turn
     assert.equal((await turn).stopReason, "cancelled");
   } finally {
     assert.equal(await editor.close(), 0, editor.stderr());
+  }
+  ws.cleanup();
+});
+
+test("proxy: elicitation/create reaches an editor that advertised elicitation, its answer back to the agent; refused otherwise", async () => {
+  const ws = workspace();
+  for (const advertised of [true, false]) {
+    const asked: unknown[] = [];
+    const editor = startEditor(["--agent", "facing"], {
+      cwd: ws.dir,
+      onElicitation: (params) => {
+        asked.push(params);
+        return { action: "accept", content: { branch: "main" } };
+      },
+    });
+    try {
+      await initialized(editor, advertised ? ({ elicitation: { form: {} } } as never) : {});
+      const opened = await editor.connection.agent.request("session/new", {
+        cwd: ws.dir,
+        mcpServers: [],
+      });
+      await editor.connection.agent.request("session/prompt", {
+        sessionId: opened.sessionId,
+        prompt: [{ type: "text", text: "@elicit" }],
+      });
+      const said = editor.updates
+        .map((u) => (u.update as { content?: { text?: string } }).content?.text ?? "")
+        .find((t) => t.startsWith("elicitation answer:"));
+      if (advertised) {
+        assert.equal(asked.length, 1);
+        assert.match(said ?? "", /"action":"accept","content":\{"branch":"main"\}/);
+      } else {
+        assert.equal(asked.length, 0);
+        assert.match(said ?? "", /-32601/);
+      }
+    } finally {
+      assert.equal(await editor.close(), 0, editor.stderr());
+    }
+  }
+  ws.cleanup();
+});
+
+test("proxy: $/cancel_request of a prompt follows through to the agent, which still answers the turn", async () => {
+  const log = join(tmpdir(), `acpgate-editor-agent-${process.pid}.log`);
+  const ws = workspace({ EDITOR_AGENT_LOG: log });
+  const editor = startEditor(["--agent", "facing"], { cwd: ws.dir });
+  try {
+    await initialized(editor, {});
+    const opened = await editor.connection.agent.request("session/new", {
+      cwd: ws.dir,
+      mcpServers: [],
+    });
+    const controller = new AbortController();
+    const turn = editor.connection.agent
+      .request(
+        "session/prompt",
+        { sessionId: opened.sessionId, prompt: [{ type: "text", text: "@slow" }] },
+        { cancellationSignal: controller.signal },
+      )
+      .then(
+        (r) => r.stopReason,
+        (e: unknown) => (e instanceof RequestError ? e.code : String(e)),
+      );
+    await new Promise((r) => setTimeout(r, 300));
+    controller.abort();
+    const outcome = await turn;
+    assert.ok(outcome === "cancelled" || outcome === -32800, String(outcome));
+    // The agent heard the cancel of its own turn.
+    await new Promise((r) => setTimeout(r, 200));
+    assert.match(readFileSync(log, "utf8"), /"session\/cancel"/);
+  } finally {
+    assert.equal(await editor.close(), 0, editor.stderr());
+    rmSync(log, { force: true });
   }
   ws.cleanup();
 });

@@ -33,6 +33,8 @@ export function startEditor(
     cwd: string;
     env?: NodeJS.ProcessEnv;
     onPermission?: (r: RequestPermissionRequest) => RequestPermissionResponse;
+    /** Answers elicitation/create (the editor's form); unset: the SDK's -32601. */
+    onElicitation?: (params: unknown) => Record<string, unknown>;
     /** The editor's buffers: fs/* calls are served from (and written to) this map. */
     buffers?: Map<string, string>;
   },
@@ -61,7 +63,11 @@ export function startEditor(
       },
     }),
   );
-  const app = client({ name: "test-editor" })
+  const base0 = client({ name: "test-editor" });
+  const onElicitation = options.onElicitation;
+  if (onElicitation)
+    base0.onRequest("elicitation/create", (cx) => onElicitation(cx.params) as never);
+  const app = base0
     .onRequest("session/request_permission", (cx) => {
       permissions.push(cx.params);
       return options.onPermission?.(cx.params) ?? { outcome: { outcome: "cancelled" as const } };

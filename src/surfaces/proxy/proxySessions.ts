@@ -12,6 +12,7 @@ import type { StartHow } from "../../sessions/bootstrapSession.js";
 import type { McpServerInput } from "../../inputs/selectMcpServers.js";
 import type { Plane } from "../plane.js";
 import { EditorApprover } from "./editorApprover.js";
+import { editorElicitation } from "./editorElicitation.js";
 import { editorFiles } from "./editorFiles.js";
 import { ProxySession } from "./proxySession.js";
 import { captureSessionResponse } from "./sessionResponse.js";
@@ -43,6 +44,8 @@ export class ProxySessions {
   async open<T>(how: StartHow, params: SessionParams): Promise<T> {
     const { plane, editor } = this.options;
     const { cwd, mcpServers, sessionId: _sessionId, ...rest } = params;
+    const capabilities = this.options.initialize.clientCapabilities;
+    const elicitation = editorElicitation(editor, capabilities);
     const late: { bound?: ProxySession } = {};
     const approver = new EditorApprover(
       editor,
@@ -57,7 +60,8 @@ export class ProxySessions {
       unattended: false,
       actor: this.options.actor,
       approver,
-      clientFiles: editorFiles(editor, this.options.initialize.clientCapabilities),
+      clientFiles: editorFiles(editor, capabilities),
+      ...(elicitation ? { passThrough: elicitation } : {}),
       ...(this.options.policy ? { policy: this.options.policy } : {}),
       ...(this.options.environment ? { environment: this.options.environment } : {}),
       // The editor's own servers, merged with the environment's inventory (prepareWithInputs).
