@@ -114,32 +114,36 @@ test("proxy: an unknown session/update variant, extra fields and _meta reach the
   ws.cleanup();
 });
 
-test("proxy: draft methods are refused with -32601; a cancel ends a running turn cancelled", async () => {
-  const ws = workspace();
-  const editor = startEditor(["--agent", "facing"], { cwd: ws.dir });
-  try {
-    await initialized(editor, {});
-    for (const method of ["proxy/initialize", "proxy/successor", "mcp/message"]) {
-      const refused = await rejection(editor.connection.agent.request(method, { serverId: "x" }));
-      assert.equal(refused.code, -32601, method);
-      assert.match(refused.message, /draft ACP feature/);
+test(
+  "proxy: draft methods are refused with -32601; a cancel ends a running turn cancelled",
+  { timeout: 20_000 },
+  async () => {
+    const ws = workspace();
+    const editor = startEditor(["--agent", "facing"], { cwd: ws.dir });
+    try {
+      await initialized(editor, {});
+      for (const method of ["proxy/initialize", "proxy/successor", "mcp/message"]) {
+        const refused = await rejection(editor.connection.agent.request(method, { serverId: "x" }));
+        assert.equal(refused.code, -32601, method);
+        assert.match(refused.message, /draft ACP feature/);
+      }
+      const opened = await editor.connection.agent.request("session/new", {
+        cwd: ws.dir,
+        mcpServers: [],
+      });
+      const turn = editor.connection.agent.request("session/prompt", {
+        sessionId: opened.sessionId,
+        prompt: [{ type: "text", text: "@slow" }],
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      await editor.connection.agent.notify("session/cancel", { sessionId: opened.sessionId });
+      assert.equal((await turn).stopReason, "cancelled");
+    } finally {
+      assert.equal(await editor.close(), 0, editor.stderr());
     }
-    const opened = await editor.connection.agent.request("session/new", {
-      cwd: ws.dir,
-      mcpServers: [],
-    });
-    const turn = editor.connection.agent.request("session/prompt", {
-      sessionId: opened.sessionId,
-      prompt: [{ type: "text", text: "@slow" }],
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    await editor.connection.agent.notify("session/cancel", { sessionId: opened.sessionId });
-    assert.equal((await turn).stopReason, "cancelled");
-  } finally {
-    assert.equal(await editor.close(), 0, editor.stderr());
-  }
-  ws.cleanup();
-});
+    ws.cleanup();
+  },
+);
 
 test("proxy: elicitation/create reaches an editor that advertised elicitation, its answer back to the agent; refused otherwise", async () => {
   const ws = workspace();
@@ -153,7 +157,7 @@ test("proxy: elicitation/create reaches an editor that advertised elicitation, i
       },
     });
     try {
-      await initialized(editor, advertised ? ({ elicitation: { form: {} } } as never) : {});
+      await initialized(editor, advertised ? { elicitation: { form: {} } } : {});
       const opened = await editor.connection.agent.request("session/new", {
         cwd: ws.dir,
         mcpServers: [],
@@ -179,37 +183,41 @@ test("proxy: elicitation/create reaches an editor that advertised elicitation, i
   ws.cleanup();
 });
 
-test("proxy: $/cancel_request of a prompt follows through to the agent, which still answers the turn", async () => {
-  const log = join(tmpdir(), `acpgate-editor-agent-${process.pid}.log`);
-  const ws = workspace({ EDITOR_AGENT_LOG: log });
-  const editor = startEditor(["--agent", "facing"], { cwd: ws.dir });
-  try {
-    await initialized(editor, {});
-    const opened = await editor.connection.agent.request("session/new", {
-      cwd: ws.dir,
-      mcpServers: [],
-    });
-    const controller = new AbortController();
-    const turn = editor.connection.agent
-      .request(
-        "session/prompt",
-        { sessionId: opened.sessionId, prompt: [{ type: "text", text: "@slow" }] },
-        { cancellationSignal: controller.signal },
-      )
-      .then(
-        (r) => r.stopReason,
-        (e: unknown) => (e instanceof RequestError ? e.code : String(e)),
-      );
-    await new Promise((r) => setTimeout(r, 300));
-    controller.abort();
-    const outcome = await turn;
-    assert.ok(outcome === "cancelled" || outcome === -32800, String(outcome));
-    // The agent heard the cancel of its own turn.
-    await new Promise((r) => setTimeout(r, 200));
-    assert.match(readFileSync(log, "utf8"), /"session\/cancel"/);
-  } finally {
-    assert.equal(await editor.close(), 0, editor.stderr());
-    rmSync(log, { force: true });
-  }
-  ws.cleanup();
-});
+test(
+  "proxy: $/cancel_request of a prompt follows through to the agent, which still answers the turn",
+  { timeout: 20_000 },
+  async () => {
+    const log = join(tmpdir(), `acpgate-editor-agent-${process.pid}.log`);
+    const ws = workspace({ EDITOR_AGENT_LOG: log });
+    const editor = startEditor(["--agent", "facing"], { cwd: ws.dir });
+    try {
+      await initialized(editor, {});
+      const opened = await editor.connection.agent.request("session/new", {
+        cwd: ws.dir,
+        mcpServers: [],
+      });
+      const controller = new AbortController();
+      const turn = editor.connection.agent
+        .request(
+          "session/prompt",
+          { sessionId: opened.sessionId, prompt: [{ type: "text", text: "@slow" }] },
+          { cancellationSignal: controller.signal },
+        )
+        .then(
+          (r) => r.stopReason,
+          (e: unknown) => (e instanceof RequestError ? e.code : String(e)),
+        );
+      await new Promise((r) => setTimeout(r, 300));
+      controller.abort();
+      const outcome = await turn;
+      assert.ok(outcome === "cancelled" || outcome === -32800, String(outcome));
+      // The agent heard the cancel of its own turn.
+      await new Promise((r) => setTimeout(r, 200));
+      assert.match(readFileSync(log, "utf8"), /"session\/cancel"/);
+    } finally {
+      assert.equal(await editor.close(), 0, editor.stderr());
+      rmSync(log, { force: true });
+    }
+    ws.cleanup();
+  },
+);
