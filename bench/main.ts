@@ -26,6 +26,7 @@ const SCENARIOS: Record<string, Scenario> = {
   decision: decisionScenario,
   audit: auditScenario,
   sandbox: sandboxScenario,
+  proxy: (await import("./proxyScenario.js")).proxyScenario,
 };
 
 const options = benchOptions(process.argv.slice(2));
