@@ -165,3 +165,34 @@ test("proxy: fs calls policy allows are served by the editor (its unsaved buffer
   assert.equal(readFileSync(join(ws.dir, "draft.md"), "utf8"), "on disk\n");
   ws.cleanup();
 });
+
+test("proxy: session/load through the proxy replays the agent's history to the editor, same session id", async () => {
+  const ws = tempDir();
+  const env = { ...process.env, ACPGATE_DEMO_STATE_DIR: join(ws.dir, ".demo-state") };
+  const first = startEditor(["--agent", "demo"], { cwd: ws.dir, env });
+  let sessionId: string;
+  try {
+    sessionId = await openDemo(first, ws.dir);
+    await prompt(first, sessionId, "@say remembered line");
+  } finally {
+    assert.equal(await first.close(), 0, first.stderr());
+  }
+  const second = startEditor(["--agent", "demo"], { cwd: ws.dir, env });
+  try {
+    const params: InitializeRequest = { protocolVersion: 1, clientCapabilities: EDITOR_CAPS };
+    const init = await second.connection.agent.request("initialize", params);
+    assert.equal(init.agentCapabilities?.loadSession, true);
+    await second.connection.agent.request("session/load", {
+      sessionId,
+      cwd: ws.dir,
+      mcpServers: [],
+    });
+    assert.match(agentText(second.updates), /remembered line/);
+    assert.ok(second.updates.every((u) => u.sessionId === sessionId));
+    const turn = await prompt(second, sessionId, "@say after the load");
+    assert.equal(turn.stopReason, "end_turn");
+  } finally {
+    assert.equal(await second.close(), 0, second.stderr());
+  }
+  ws.cleanup();
+});
