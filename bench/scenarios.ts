@@ -23,6 +23,7 @@ const SCENARIOS: Record<string, Scenario> = {
   audit: auditScenario,
   sandbox: sandboxScenario,
   sse: async (o) => (await import("./sseLatencyScenario.js")).sseLatencyScenario(o),
+  proxy: async (o) => (await import("./proxyScenario.js")).proxyScenario(o),
 };
 export const SCENARIO_NAMES = Object.keys(SCENARIOS);
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { ensureNode22 } from "./node22.mjs";
 import { ensureOpencode } from "./opencode.mjs";
+import { ensureAcpx } from "./acpx.mjs";
 import { ensureBwrap } from "./bwrap.mjs";
 
 const root = "dist/test";
@@ -32,6 +33,7 @@ if (selected.length === 0) {
 for (const [name, variable, ensure] of [
   ["Node 22", "ACPGATE_NODE22", ensureNode22],
   ["opencode", "ACPGATE_OPENCODE", ensureOpencode],
+  ["acpx", "ACPGATE_ACPX", ensureAcpx],
 ]) {
   try {
     process.env[variable] = ensure();

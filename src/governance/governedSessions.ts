@@ -1,8 +1,10 @@
 import { dialectFor } from "../agents/dialects/dialects.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { DialectRouter } from "../protocol/dialectRouter.js";
+import { PassThroughRouter, type PassThrough } from "../protocol/passThroughRouter.js";
 import type { CreateSessionRequest, SessionManagerDeps } from "../sessions/sessionManager.js";
 import type { Approver } from "./approver.js";
+import type { ClientFiles } from "./guardedWorkspace.js";
 import type { AuditContext } from "./auditContext.js";
 import { AuditingGuard } from "./auditingGuard.js";
 import { GovernedGuard } from "./governedGuard.js";
@@ -15,6 +17,10 @@ import { SessionRecorder } from "./sessionRecorder.js";
 export interface GovernedRequest extends CreateSessionRequest {
   /** Who answers `ask` (a portal user's desk, an editor); none: the policy's `unattendedAsk`. */
   approver?: Approver;
+  /** Who serves allowed fs/* calls instead of the disk (an editor's buffers). */
+  clientFiles?: ClientFiles;
+  /** Standard client methods handed to the surface (an editor's elicitation). */
+  passThrough?: PassThrough;
   /** Recorded on the session's row (`acpgate run --name`); unique per store. */
   name?: string;
   /** A recorded session this one continues (`run --resume`): its id, and the mode to restore. */
@@ -57,10 +63,12 @@ export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<Gover
       const chain = chainFor(request, entry);
       return new GovernedGuard(audit ? new AuditingGuard(chain, auditFor(request, audit)) : chain);
     },
-    extensionsFor: (entry, request) =>
-      new DialectRouter(dialectFor(entry.dialect, request.agentId), {
+    extensionsFor: (entry, request) => {
+      const dialect = new DialectRouter(dialectFor(entry.dialect, request.agentId), {
         ask: questionDesk(entry.extensions, questions),
-      }),
+      });
+      return request.passThrough ? new PassThroughRouter(dialect, request.passThrough) : dialect;
+    },
     onSessionCreated: (session, request) => {
       if (audit)
         new SessionRecorder(session, auditFor(request, audit), {

@@ -16,6 +16,15 @@ import { fsView, terminalView } from "./requestView.js";
 type Served<M extends WorkspaceMethod> = Promise<ClientResult<M>>;
 
 /**
+ * Who holds the files when it is not the disk: an editor serves reads and writes (it has the
+ * unsaved buffers). Called only after policy allowed the call, with the judged real path.
+ */
+export interface ClientFiles {
+  read?(params: ClientParams<"fs/read_text_file">): Promise<string>;
+  write?(params: ClientParams<"fs/write_text_file">): Promise<void>;
+}
+
+/**
  * The client's fs/* and terminal/* methods, each judged by the same decide() as permission
  * requests and acted on at the path that was judged (the resolved real path). Refusals
  * answer -32000 with the rule and the reason, which agents show their model. Subclasses say
@@ -26,6 +35,8 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
     protected readonly terminals: TerminalManager,
     /** The environment terminals start from (a safelist, never the plane's secrets). */
     private readonly terminalEnv: Record<string, string>,
+    /** Serves allowed reads and writes instead of the disk (an editor's buffers). */
+    private readonly files: ClientFiles = {},
   ) {}
 
   abstract workspaceRoots(): WorkspaceRoots;
@@ -57,7 +68,9 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
       });
     }
     try {
-      const content = await readTextSlice(target.real, params.line, params.limit);
+      const content = this.files.read
+        ? await this.files.read({ ...params, path: target.real })
+        : await readTextSlice(target.real, params.line, params.limit);
       ctx.emit({
         type: "fs_read",
         path: target.relative ?? params.path,
@@ -96,7 +109,8 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
         ruleId: verdict.ruleId,
       });
     }
-    await writeTextFileCreatingDirs(target.real, params.content);
+    if (this.files.write) await this.files.write({ ...params, path: target.real });
+    else await writeTextFileCreatingDirs(target.real, params.content);
     ctx.emit({
       type: "fs_write",
       path: target.relative ?? params.path,

@@ -18,7 +18,7 @@ import { WorkspaceRoots } from "../workspace/pathFacts.js";
 import { TerminalManager } from "../workspace/terminalManager.js";
 import type { Approver } from "./approver.js";
 import type { Guard, PermissionAnswer, PermissionAsk } from "./guard.js";
-import { GuardedWorkspace } from "./guardedWorkspace.js";
+import { GuardedWorkspace, type ClientFiles } from "./guardedWorkspace.js";
 import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
 import { alignMode, applyPolicyAtStart } from "./policyStart.js";
 import { checkConfiguredModes, missingReadOnlyMode, type ModeClaims } from "./modeFacts.js";
@@ -38,6 +38,8 @@ export interface PolicyGuardOptions {
   unattended: boolean;
   /** Who answers `ask` on an attended surface. */
   approver?: Approver;
+  /** Serves allowed fs/* calls instead of the disk (the editor, when it offers fs). */
+  clientFiles?: ClientFiles;
   terminalEnv?: Record<string, string>;
   /** The mode a resumed session was recorded in: restored at start, or the start is refused. */
   recordedMode?: string;
@@ -70,6 +72,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
     super(
       new TerminalManager(options.confineCommand),
       options.terminalEnv ?? buildAgentEnv({ planeEnv: process.env, passEnv: [], values: {} }),
+      options.clientFiles,
     );
     this.policy = options.policy;
     this.roots = new WorkspaceRoots(options.cwd, options.policy.roots);

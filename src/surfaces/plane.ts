@@ -144,6 +144,7 @@ export function createPlane(options: PlaneOptions): Plane {
       ...(configFile ? { configFile } : {}),
       unattended: request.unattended ?? false,
       ...(request.approver ? { approver: request.approver } : {}),
+      ...(request.clientFiles ? { clientFiles: request.clientFiles } : {}),
       ...(request.resumed?.mode !== undefined ? { recordedMode: request.resumed.mode } : {}),
       modeClaims: modeClaimsOf(catalogue.item(request.agentId)),
       ...("sqlite" in config.storage

@@ -20,6 +20,7 @@ const EXPECTED: Record<string, string[]> = {
     "log-format",
   ],
   serve: ["port", "host", "config"],
+  proxy: ["agent", "policy", "env", "config"],
   "agents list": ["json", "config"],
   "agents show": ["env", "json", "config"],
   "agents import": ["json", "config"],

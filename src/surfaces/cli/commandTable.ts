@@ -3,6 +3,7 @@ import { AUDIT_ANCHOR, AUDIT_EXPORT, AUDIT_LIST, AUDIT_SHOW, AUDIT_VERIFY } from
 import type { Command } from "./commandSpec.js";
 import { CONFIG_CHECK, CONFIG_SCHEMA } from "./configSpecs.js";
 import { POLICY_EXPLAIN, POLICY_REPLAY } from "./policySpecs.js";
+import { PROXY } from "./proxySpec.js";
 import { RUN } from "./runSpec.js";
 import { SERVE, TOKEN_CREATE } from "./serveSpecs.js";
 import {
@@ -20,6 +21,7 @@ import {
 export const COMMANDS: readonly Command[] = [
   RUN,
   SERVE,
+  PROXY,
   AGENTS_LIST,
   AGENTS_SHOW,
   AGENTS_IMPORT,

@@ -1,0 +1,67 @@
+import { userInfo } from "node:os";
+import { Readable, Writable } from "node:stream";
+import { ndJsonStream } from "@agentclientprotocol/sdk";
+import { AcpgateError } from "../../util/errors.js";
+import { createLogger } from "../../audit/logger.js";
+import { createPlane } from "../plane.js";
+import { editorProxy } from "../proxy/editorProxy.js";
+import type { CommandInput } from "./commandSpec.js";
+import { EXIT } from "./exitCodes.js";
+import type { PROXY_FLAGS } from "./proxySpec.js";
+
+/** The person at the editor: the login user (the proxy runs as them, on their machine). */
+function osActor(): string {
+  try {
+    return `user:${userInfo().username}`;
+  } catch {
+    return process.env.USER ? `user:${process.env.USER}` : "proxy";
+  }
+}
+
+/**
+ * `acpgate proxy`: serves one editor connection on stdio until the editor closes it (or a
+ * signal), then closes every session and the agent processes. Usage and config errors
+ * are refused before anything is read from stdin.
+ */
+export async function proxyCommand({ values }: CommandInput<typeof PROXY_FLAGS>): Promise<number> {
+  const agentId = values.agent;
+  if (!agentId)
+    throw new AcpgateError("usage", "proxy needs --agent ID\nSee 'acpgate proxy --help'.");
+  const actor = osActor();
+  const plane = createPlane({
+    configFile: values.config,
+    cwd: process.cwd(),
+    policy: values.policy,
+    environment: values.env,
+    surface: "proxy",
+    actor,
+    logger: createLogger({ format: "text" }),
+  });
+  try {
+    plane.catalogue.get(agentId);
+    await plane.audit.open();
+    await plane.audit.markLostSessions();
+    const proxy = editorProxy({
+      plane,
+      agentId,
+      actor,
+      cwd: process.cwd(),
+      ...(values.env !== undefined ? { environment: values.env } : {}),
+      ...(values.policy !== undefined ? { policy: values.policy } : {}),
+    });
+    const stream = ndJsonStream(
+      Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+      Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+    );
+    const connection = proxy.app.connect(stream);
+    const stop = (): void => connection.close();
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+    process.once("SIGHUP", stop);
+    await connection.closed;
+    await proxy.close();
+    return EXIT.ok;
+  } finally {
+    await plane.dispose().catch(() => undefined);
+  }
+}

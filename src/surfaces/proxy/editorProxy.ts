@@ -1,0 +1,162 @@
+import {
+  agent,
+  RequestError,
+  type AgentApp,
+  type AgentContext,
+  type AuthMethod,
+  type InitializeRequest,
+  type InitializeResponse,
+  type LoadSessionResponse,
+  type NewSessionResponse,
+  type ResumeSessionResponse,
+} from "@agentclientprotocol/sdk";
+import type { Plane } from "../plane.js";
+import { narrowCapabilities } from "../../sessions/narrowCapabilities.js";
+import { advertisedAuthMethods } from "./authMethods.js";
+import { ControlAgent } from "./controlAgent.js";
+import { ProxySessions } from "./proxySessions.js";
+import { answering } from "./wireError.js";
+
+export interface EditorProxyOptions {
+  plane: Plane;
+  agentId: string;
+  /** `--env`: its MCP servers, secrets and policy. */
+  environment?: string;
+  /** `--policy`: the policy every session of this connection runs under. */
+  policy?: string;
+  /** The person at the editor (recorded as actor and as approver). */
+  actor: string;
+  /** Where the control process of the agent runs (sessions run in their own cwd). */
+  cwd: string;
+}
+
+/** Draft methods (proxy chains, MCP-over-ACP) that are not acpgate's to speak. */
+const DRAFT_METHODS = /^(proxy\/|mcp\/)/;
+
+/**
+ * acpgate as an ACP agent for one editor connection: `initialize` answered from the real
+ * agent's (its capabilities, its auth methods as acpgate can honour them, an agentInfo
+ * naming both, the editor's protocolVersion echoed), then every session through the plane's
+ * governed sessions (proxySessions.ts). Extras go under `_meta`; no root field is added.
+ */
+export function editorProxy(options: EditorProxyOptions): {
+  app: AgentApp;
+  close(): Promise<void>;
+} {
+  const { plane, agentId } = options;
+  let control: ControlAgent | undefined;
+  let advertised: AuthMethod[] = [];
+  let sessions: ProxySessions | undefined;
+  const live = (): ProxySessions => {
+    if (!sessions) throw RequestError.invalidRequest(undefined, "initialize first");
+    return sessions;
+  };
+
+  const initialize = async (
+    params: InitializeRequest,
+    editor: AgentContext,
+  ): Promise<InitializeResponse> => {
+    await control?.close();
+    control = await ControlAgent.start({
+      plane,
+      agentId,
+      environment: options.environment,
+      cwd: options.cwd,
+      // The control process serves no session: it is offered no files and no terminal.
+      params: {
+        ...params,
+        clientCapabilities: narrowCapabilities(params.clientCapabilities ?? {}, {
+          fs: { readTextFile: false, writeTextFile: false },
+          terminal: false,
+        }),
+      },
+    });
+    const real = control.initialize;
+    advertised = advertisedAuthMethods({
+      agentMethods: real.authMethods,
+      brokered: plane.catalogue.get(agentId).auth !== undefined,
+      editor: params.clientCapabilities,
+    });
+    sessions = new ProxySessions({ ...options, editor, initialize: params });
+    const info = real.agentInfo;
+    const name = info?.name ?? agentId;
+    return {
+      protocolVersion: params.protocolVersion,
+      agentCapabilities: real.agentCapabilities ?? {},
+      authMethods: advertised,
+      agentInfo: {
+        name: `${name} via acpgate`,
+        title: `${info?.title ?? name} via acpgate`,
+        version: info?.version ?? "unknown",
+      },
+      _meta: {
+        ...(real._meta ?? {}),
+        acpgate: { agentId, agentProtocolVersion: real.protocolVersion },
+      },
+    };
+  };
+
+  const app = agent({ name: "acpgate-proxy" })
+    .onRequest("initialize", (cx) => answering(() => initialize(cx.params, cx.client)))
+    .onRequest("authenticate", (cx) =>
+      answering(async () => {
+        // Refused before anything is done: only an id advertised to this connection.
+        if (!advertised.some((m) => m.id === cx.params.methodId))
+          throw RequestError.invalidParams(
+            { methodId: cx.params.methodId },
+            `auth method '${cx.params.methodId}' was not advertised to this connection`,
+          );
+        if (!control) throw RequestError.invalidRequest(undefined, "initialize first");
+        return (await control.connection.request("authenticate", cx.params)) ?? {};
+      }),
+    )
+    .onRequest("session/new", (cx) =>
+      answering(() => live().open<NewSessionResponse>({ how: "new" }, cx.params)),
+    )
+    .onRequest("session/load", (cx) =>
+      answering(() =>
+        live().open<LoadSessionResponse>(
+          { how: "load", agentSessionId: cx.params.sessionId },
+          cx.params,
+        ),
+      ),
+    )
+    .onRequest("session/resume", (cx) =>
+      answering(() =>
+        live().open<ResumeSessionResponse>(
+          { how: "resume", agentSessionId: cx.params.sessionId },
+          cx.params,
+        ),
+      ),
+    )
+    .onRequest("session/list", (cx) =>
+      answering(async () => {
+        if (!control) throw RequestError.invalidRequest(undefined, "initialize first");
+        return control.connection.request("session/list", cx.params, { signal: cx.signal });
+      }),
+    )
+    .onRequest("session/close", (cx) => answering(() => live().close(cx.params.sessionId)))
+    .onRequest("session/prompt", (cx) => answering(() => live().prompt(cx.params, cx.signal)))
+    .onRequest("session/set_mode", (cx) => answering(() => live().setMode(cx.params)))
+    .onRequest("session/set_config_option", (cx) =>
+      answering(() => live().setConfigOption(cx.params)),
+    )
+    .onNotification("session/cancel", (cx) => live().cancel(cx.params.sessionId))
+    .onRequest("*", (cx) => {
+      if (DRAFT_METHODS.test(cx.method))
+        throw new RequestError(
+          -32601,
+          `Method not found: ${cx.method} is a draft ACP feature acpgate does not speak (acpgate is a plain agent toward the editor)`,
+          { method: cx.method },
+        );
+      throw RequestError.methodNotFound(cx.method);
+    });
+
+  return {
+    app,
+    async close() {
+      await sessions?.closeAll();
+      await control?.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { AgentContext, RequestPermissionRequest } from "@agentclientprotocol/sdk";
+import type { Session } from "../../sessions/session.js";
+import type { SessionEvent } from "../../sessions/events.js";
+import type { Disposable } from "../../util/emitter.js";
+import { updateAllowed } from "./updateGate.js";
+import type { ClientCapabilities } from "@agentclientprotocol/sdk";
+
+/**
+ * Ties one governed session to the editor: every `session/update` the agent sends is
+ * forwarded as it came off the wire (from the raw tap, so no variant or field the SDK does
+ * not know is lost); the agent's permission requests are kept by tool call id for the
+ * editor approver; a decision policy made alone is told to the editor on the tool call.
+ */
+export class ProxySession {
+  private readonly permissions = new Map<string, RequestPermissionRequest>();
+  private readonly subscriptions: Disposable[] = [];
+
+  constructor(
+    readonly session: Session,
+    private readonly editor: AgentContext,
+    private readonly editorCapabilities: ClientCapabilities | undefined,
+  ) {
+    this.subscriptions.push(
+      session.tap.on(({ direction, message }) => {
+        if (direction !== "in" || !("method" in message)) return;
+        const params = (message as { params?: unknown }).params;
+        if (message.method === "session/update" && !("id" in message)) {
+          if (updateAllowed(params, this.editorCapabilities))
+            void this.editor.notify("session/update", params as never).catch(() => undefined);
+        } else if (message.method === "session/request_permission") {
+          const request = params as RequestPermissionRequest;
+          const id = request?.toolCall?.toolCallId;
+          if (typeof id === "string") this.permissions.set(id, request);
+        }
+      }),
+      session.on((event) => this.onEvent(event)),
+    );
+  }
+
+  get agentSessionId(): string {
+    return this.session.agentSessionId ?? "";
+  }
+
+  permissionParams(toolCallId: string): RequestPermissionRequest | undefined {
+    return this.permissions.get(toolCallId);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  /** A rule's allow or deny is answered by acpgate: the editor hears which rule decided. */
+  private onEvent(event: SessionEvent): void {
+    if (event.type !== "permission_decided" || event.decidedBy !== "policy") return;
+    this.permissions.delete(event.toolCallId);
+    const word = event.outcome === "allow" ? "allowed" : "refused";
+    const text = `acpgate ${word} this by rule ${event.ruleId ?? "(posture)"}: ${event.reason}`;
+    void this.editor
+      .notify("session/update", {
+        sessionId: this.agentSessionId,
+        update: {
+          sessionUpdate: "tool_call_update",
+          toolCallId: event.toolCallId,
+          content: [{ type: "content", content: { type: "text", text } }],
+          _meta: {
+            acpgate: { outcome: event.outcome, ruleId: event.ruleId ?? null, reason: event.reason },
+          },
+        },
+      })
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,141 @@
+import {
+  RequestError,
+  type AgentContext,
+  type InitializeRequest,
+  type PromptRequest,
+  type PromptResponse,
+  type SetSessionConfigOptionResponse,
+  type SetSessionConfigOptionRequest,
+  type SetSessionModeRequest,
+} from "@agentclientprotocol/sdk";
+import type { StartHow } from "../../sessions/bootstrapSession.js";
+import type { McpServerInput } from "../../inputs/selectMcpServers.js";
+import type { Plane } from "../plane.js";
+import { EditorApprover } from "./editorApprover.js";
+import { editorElicitation } from "./editorElicitation.js";
+import { editorFiles } from "./editorFiles.js";
+import { ProxySession } from "./proxySession.js";
+import { captureSessionResponse } from "./sessionResponse.js";
+
+export interface ProxySessionsOptions {
+  plane: Plane;
+  agentId: string;
+  environment?: string;
+  policy?: string;
+  actor: string;
+  editor: AgentContext;
+  /** The editor's initialize params: passed to each session's agent (capabilities narrowed). */
+  initialize: InitializeRequest;
+}
+
+type SessionParams = { cwd: string; mcpServers?: unknown[]; [key: string]: unknown };
+
+/**
+ * The editor's sessions, keyed by the agent's own session id (the id on the wire). Each is a
+ * governed session of the plane in its own agent process: attended (`ask` goes to the
+ * editor), recorded with the editor's person as actor, its mode set to the posture.
+ */
+export class ProxySessions {
+  private readonly open_ = new Map<string, ProxySession>();
+
+  constructor(private readonly options: ProxySessionsOptions) {}
+
+  /** Answers with the agent's own answer to session/new|load|resume, as it was. */
+  async open<T>(how: StartHow, params: SessionParams): Promise<T> {
+    const { plane, editor } = this.options;
+    const { cwd, mcpServers, sessionId: _sessionId, ...rest } = params;
+    const capabilities = this.options.initialize.clientCapabilities;
+    const elicitation = editorElicitation(editor, capabilities);
+    const late: { bound?: ProxySession } = {};
+    const approver = new EditorApprover(
+      editor,
+      () => late.bound?.agentSessionId ?? "",
+      (id) => late.bound?.permissionParams(id),
+      this.options.actor,
+    );
+    const session = await plane.manager.prepareWithInputs({
+      agentId: this.options.agentId,
+      cwd,
+      start: how,
+      unattended: false,
+      actor: this.options.actor,
+      approver,
+      clientFiles: editorFiles(editor, capabilities),
+      ...(elicitation ? { passThrough: elicitation } : {}),
+      ...(this.options.policy ? { policy: this.options.policy } : {}),
+      ...(this.options.environment ? { environment: this.options.environment } : {}),
+      // The editor's own servers, merged with the environment's inventory (prepareWithInputs).
+      mcpServers: (mcpServers ?? []) as McpServerInput[],
+      bootstrap: { initialize: this.options.initialize, session: rest },
+    });
+    const bound = (late.bound = new ProxySession(
+      session,
+      editor,
+      this.options.initialize.clientCapabilities,
+    ));
+    const response = captureSessionResponse(session);
+    try {
+      await session.start();
+    } catch (error) {
+      bound.dispose();
+      await plane.manager.close(session.id).catch(() => undefined);
+      throw error;
+    }
+    this.open_.set(bound.agentSessionId, bound);
+    return response() as T;
+  }
+
+  async prompt(params: PromptRequest, signal: AbortSignal): Promise<PromptResponse> {
+    const { session } = this.get(params.sessionId);
+    // A cancelled request is a cancelled turn: the agent still answers (stopReason cancelled).
+    const onAbort = (): void => void session.cancel();
+    signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      const { prompt, sessionId: _id, ...rest } = params;
+      const turn = await session.prompt(prompt, { params: rest });
+      return turn.response;
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  async cancel(sessionId: string): Promise<void> {
+    await this.open_.get(sessionId)?.session.cancel();
+  }
+
+  async setMode(params: SetSessionModeRequest): Promise<Record<string, never>> {
+    // Refused when the posture forbids the mode (the guard says why).
+    await this.get(params.sessionId).session.setMode(params.modeId);
+    return {};
+  }
+
+  async setConfigOption(
+    params: SetSessionConfigOptionRequest,
+  ): Promise<SetSessionConfigOptionResponse> {
+    const { session } = this.get(params.sessionId);
+    const view = session.modes.state;
+    if (view.modeConfigId !== undefined && params.configId === view.modeConfigId)
+      session.guard.authorizeModeChange(String(params.value));
+    const response = await session.connection.request("session/set_config_option", params);
+    session.modes.applyConfigOptions(response.configOptions);
+    return response;
+  }
+
+  async close(sessionId: string): Promise<Record<string, never>> {
+    const open = this.get(sessionId);
+    this.open_.delete(sessionId);
+    open.dispose();
+    await this.options.plane.manager.close(open.session.id);
+    return {};
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.open_.keys()].map((id) => this.close(id).catch(() => undefined)));
+  }
+
+  private get(sessionId: string): ProxySession {
+    const open = this.open_.get(sessionId);
+    if (!open) throw RequestError.resourceNotFound(sessionId);
+    return open;
+  }
+}
