@@ -121,6 +121,28 @@ test("live events arrive in order with heartbeats between; the stream ends with 
   }
 });
 
+test("a reader that comes back after the session ended resumes exactly: the tail it missed, then end", async () => {
+  const api = apiHarness();
+  try {
+    const { id, last } = await createReady(api, "@say hello");
+    const closed = await api.call("DELETE", `/api/agent-sessions/${id}`, "operator");
+    assert.equal(closed.status, 200);
+    const late = await stream(api, id, { "last-event-id": String(last) });
+    const tail = await late.rest();
+    assert.equal(tail.at(-1)?.event, "end");
+    const events = tail.slice(0, -1);
+    assert.ok(events.length >= 2, "closing and closed");
+    assert.deepEqual(
+      seqs(events),
+      Array.from({ length: events.length }, (_, i) => last + i + 1),
+      "exactly the events after the cursor",
+    );
+    assert.ok(events.some((m) => m.event === "session_state" && m.data.includes('"closed"')));
+  } finally {
+    await api.close();
+  }
+});
+
 test("a cursor older than the kept events gets a gap event naming what is gone, then the rest", async () => {
   const api = apiHarness({ eventLogCapacity: 8 });
   try {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "./appDeps.js";
 import type { AppEnv } from "./appEnv.js";
 import { eventsQuery } from "./apiSchemas.js";
+import { EndedSessions } from "./endedSessions.js";
 import { requireRole } from "./auth.js";
 import { sessionEventStream } from "./eventStream.js";
 import { HttpProblem } from "./httpProblem.js";
@@ -11,8 +12,11 @@ import type { ServerMetrics } from "./serverMetrics.js";
 /** `GET /api/agent-sessions/:id/events`: Server-Sent Events, resumable with `Last-Event-ID` or `?after=`. */
 export function eventsRoute(deps: AppDeps, metrics?: ServerMetrics): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A session that just ended is still streamed (its tail, then `end`) to a late reader.
+  const ended = new EndedSessions(deps.plane.manager);
   app.get("/:id/events", requireRole("viewer"), (c) => {
-    const session = deps.plane.manager.get(c.req.param("id"));
+    const id = c.req.param("id");
+    const session = ended.get(id) ?? deps.plane.manager.get(id);
     const query = readQuery(c, eventsQuery);
     const header = c.req.header("last-event-id");
     let after = query.after ?? 0;
