@@ -1,6 +1,7 @@
 import { userInfo } from "node:os";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk";
+import { coalescedWritable } from "../../util/coalescedWritable.js";
 import { AcpgateError } from "../../util/errors.js";
 import { createLogger } from "../../audit/logger.js";
 import { createPlane } from "../plane.js";
@@ -50,7 +51,7 @@ export async function proxyCommand({ values }: CommandInput<typeof PROXY_FLAGS>)
       ...(values.policy !== undefined ? { policy: values.policy } : {}),
     });
     const stream = ndJsonStream(
-      Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+      coalescedWritable(process.stdout),
       Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
     );
     const connection = proxy.app.connect(stream);

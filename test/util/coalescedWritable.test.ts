@@ -1,0 +1,41 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Writable } from "node:stream";
+import { coalescedWritable } from "../../src/util/coalescedWritable.js";
+
+/** A Node stream that records each write() it is given; `highWaterMark` small to test drain. */
+function recorder(highWaterMark = 1 << 20) {
+  const writes: string[] = [];
+  const out = new Writable({
+    highWaterMark,
+    write(chunk: Buffer, _encoding, done) {
+      writes.push(chunk.toString());
+      setImmediate(done);
+    },
+  });
+  return { out, writes };
+}
+
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+test("coalescedWritable: what is written in one turn reaches the Node stream as one write, in order", async () => {
+  const { out, writes } = recorder();
+  const writer = coalescedWritable(out).getWriter();
+  await Promise.all(["a\n", "b\n", "c\n"].map((line) => writer.write(bytes(line))));
+  await new Promise((resolve) => setImmediate(resolve));
+  await writer.write(bytes("d\n"));
+  await writer.close();
+  await new Promise((resolve) => out.end(resolve));
+  assert.deepEqual(writes, ["a\nb\nc\n", "d\n"]);
+});
+
+test("coalescedWritable: when the Node stream asks to wait, later writes wait for drain and nothing is lost", async () => {
+  const { out, writes } = recorder(4);
+  const writer = coalescedWritable(out).getWriter();
+  const lines = Array.from({ length: 50 }, (_, i) => `line ${i}\n`);
+  for (const line of lines) await writer.write(bytes(line));
+  await writer.close();
+  await new Promise((resolve) => out.end(resolve));
+  assert.equal(writes.join(""), lines.join(""));
+  assert.ok(writes.length < lines.length, `joined into ${writes.length} writes`);
+});
