@@ -30,10 +30,7 @@ test("terminals acpgate runs for a sandboxed agent are in its sandbox: .git/ sta
       shell: "printf 'echo t > src/t.txt\\necho x > .git/evil\\n' > src/go.sh",
       terminal: "sh src/go.sh",
     });
-    const run = await runCli(
-      ["run", "--agent", "selfw", "--policy", "workspace-write", "--format", "json", prompt],
-      { cwd: ws.dir, env: ws.env(), timeoutMs: CLI_TIMEOUT },
-    );
+    const run = await ws.run(prompt);
     assert.equal(run.code, 0, run.stderr);
     const terminal = (agentResults(run.stdout) as { terminal?: { output?: string } }).terminal;
     assert.match(terminal?.output ?? "", /Read-only file system/, JSON.stringify(terminal));
@@ -66,19 +63,7 @@ function startedOf(stdout: string): Record<string, unknown> | undefined {
 test("workspace-write in the sandbox: src/ is written, .git/, .acpgate/ and the config are not, secrets are not readable", async () => {
   const ws = sandboxWorkspace("required");
   try {
-    const run = await runCli(
-      [
-        "run",
-        "--agent",
-        "selfw",
-        "--policy",
-        "workspace-write",
-        "--format",
-        "json",
-        script(ws, "echo shell > src/shell.txt; echo x > .git/HEAD"),
-      ],
-      { cwd: ws.dir, env: ws.env(), timeoutMs: CLI_TIMEOUT },
-    );
+    const run = await ws.run(script(ws, "echo shell > src/shell.txt; echo x > .git/HEAD"));
     assert.equal(run.code, 0, run.stderr);
     const results = agentResults(run.stdout);
     assert.equal(results.write["src/new.ts"], "ok");
@@ -113,19 +98,7 @@ test("workspace-write in the sandbox: src/ is written, .git/, .acpgate/ and the 
 test("read-only in the sandbox: nothing in the workspace changes, and no read-only mode is needed", async () => {
   const ws = sandboxWorkspace("required");
   try {
-    const run = await runCli(
-      [
-        "run",
-        "--agent",
-        "selfw",
-        "--policy",
-        "read-only",
-        "--format",
-        "json",
-        script(ws, "echo shell > src/shell.txt"),
-      ],
-      { cwd: ws.dir, env: ws.env(), timeoutMs: CLI_TIMEOUT },
-    );
+    const run = await ws.run(script(ws, "echo shell > src/shell.txt"), { policy: "read-only" });
     assert.equal(run.code, 0, run.stderr);
     const results = agentResults(run.stdout);
     assert.match(results.write["src/new.ts"] ?? "", /EROFS/);
@@ -168,40 +141,16 @@ test("sandbox: required where bwrap does not work refuses to start (exit 4); aut
     });
     assert.equal(refused.code, 4, refused.stderr);
     assert.match(refused.stderr, /must run in the OS sandbox/);
-    const auto = await runCli(
-      [
-        "run",
-        "--agent",
-        "selfw",
-        "--policy",
-        "workspace-write",
-        "--format",
-        "json",
-        JSON.stringify({ write: ["src/a.ts"] }),
-      ],
-      { cwd: ws.dir, env: { ...noBwrap, ACPGATE_SANDBOX: "auto" }, timeoutMs: CLI_TIMEOUT },
-    );
+    const auto = await ws.run(JSON.stringify({ write: ["src/a.ts"] }), {
+      env: { ...noBwrap, ACPGATE_SANDBOX: "auto" },
+    });
     // The agent entry says required: make it name nothing, so the environment's auto applies.
     assert.equal(auto.code, 4, "the entry's required wins over ACPGATE_SANDBOX");
     const wsAuto = sandboxWorkspace("auto");
     try {
-      const fell = await runCli(
-        [
-          "run",
-          "--agent",
-          "selfw",
-          "--policy",
-          "workspace-write",
-          "--format",
-          "json",
-          JSON.stringify({ write: ["src/a.ts"] }),
-        ],
-        {
-          cwd: wsAuto.dir,
-          env: wsAuto.env({ ACPGATE_BWRAP: "/bin/false" }),
-          timeoutMs: CLI_TIMEOUT,
-        },
-      );
+      const fell = await wsAuto.run(JSON.stringify({ write: ["src/a.ts"] }), {
+        env: wsAuto.env({ ACPGATE_BWRAP: "/bin/false" }),
+      });
       assert.equal(fell.code, 0, fell.stderr);
       const notice = jsonLines(fell.stdout).find((e) => e.type === "notice");
       assert.equal(notice?.code, "sandbox_unavailable", fell.stdout);

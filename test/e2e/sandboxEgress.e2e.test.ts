@@ -21,19 +21,7 @@ test("network allow list: only listed hosts are reached, through acpgate's egres
   ]);
   try {
     const probe = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(FIXTURES, "proxyProbe.js"))} ${allowed.target} ${other.target}`;
-    const run = await runCli(
-      [
-        "run",
-        "--agent",
-        "selfw",
-        "--policy",
-        "workspace-write",
-        "--format",
-        "json",
-        JSON.stringify({ shell: probe }),
-      ],
-      { cwd: ws.dir, env: ws.env(), timeoutMs: 30_000 },
-    );
+    const run = await ws.run(JSON.stringify({ shell: probe }));
     assert.equal(run.code, 0, run.stderr);
     const shell = agentResults(run.stdout).shell;
     const seen = JSON.parse(shell?.stdout.trim() || "{}") as {

@@ -1,7 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type AddressInfo } from "node:net";
-import { runCli } from "../support/cli.js";
 import { agentResults, sandboxWorkspace } from "../support/sandboxWorkspace.js";
 
 /** A shell line that connects to 127.0.0.1:PORT and prints `connected` or the error code. */
@@ -21,19 +20,7 @@ test("the sandbox's network is the host's by default; `network: none` takes it a
     ] as const) {
       const ws = sandboxWorkspace("required", {}, [...lines]);
       try {
-        const run = await runCli(
-          [
-            "run",
-            "--agent",
-            "selfw",
-            "--policy",
-            "workspace-write",
-            "--format",
-            "json",
-            JSON.stringify({ shell: connect(port) }),
-          ],
-          { cwd: ws.dir, env: ws.env(), timeoutMs: 30_000 },
-        );
+        const run = await ws.run(JSON.stringify({ shell: connect(port) }));
         assert.equal(run.code, 0, run.stderr);
         assert.match(agentResults(run.stdout).shell?.stdout ?? "", expected, lines.join());
       } finally {

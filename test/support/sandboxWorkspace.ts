@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { FIXTURES } from "./cli.js";
+import { FIXTURES, runCli, type CliResult } from "./cli.js";
 
 /** The files a sandbox test starts from, relative to the workspace. */
 export const ORIGINAL: Record<string, string> = {
@@ -50,6 +50,7 @@ export function sandboxWorkspace(
     "",
   ].join("\n");
   writeFileSync(join(dir, "acpgate.yaml"), config);
+  const env = (more: NodeJS.ProcessEnv = {}) => ({ ...process.env, HOME: home, ...more });
   return {
     root,
     dir,
@@ -57,7 +58,20 @@ export function sandboxWorkspace(
     secretFile,
     config,
     read: (name: string) => readFileSync(join(dir, name), "utf8"),
-    env: (more: NodeJS.ProcessEnv = {}) => ({ ...process.env, HOME: home, ...more }),
+    env,
+    /** `acpgate run --agent selfw --format json PROMPT` in the workspace (workspace-write unless told). */
+    run: (
+      prompt: string,
+      options: { policy?: string; env?: NodeJS.ProcessEnv } = {},
+    ): Promise<CliResult> =>
+      runCli(
+        ["run", "--agent", "selfw", "--policy", options.policy ?? "workspace-write"].concat([
+          "--format",
+          "json",
+          prompt,
+        ]),
+        { cwd: dir, env: options.env ?? env(), timeoutMs: 30_000 },
+      ),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }
