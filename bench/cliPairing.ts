@@ -1,3 +1,4 @@
+import type { TargetResult } from "./report.js";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -114,4 +115,17 @@ export async function cliPairing(
     rows.push({ scenario, contender: ACPX, metric: "wall", unit: "ms", note: acpx.unavailable });
   }
   return { rows, wall, rss, raw: { chunks, reps, node, samples: Object.fromEntries(samples) } };
+}
+
+/** The target both CLI scenarios share: acpgate's median wall below acpx's (n/a without acpx). */
+export function fasterThanAcpx(scenario: string, wall: Record<string, number>): TargetResult {
+  const acpx = wall[ACPX];
+  const acpgate = wall[ACPGATE]!;
+  return {
+    scenario,
+    target: "acpgate faster than acpx (wall)",
+    measured:
+      acpx !== undefined ? `${acpgate.toFixed(0)} vs ${acpx.toFixed(0)} ms` : "acpx unavailable",
+    pass: acpx !== undefined ? acpgate < acpx : "n/a",
+  };
 }

@@ -1,5 +1,5 @@
 import type { BenchOptions } from "./benchEnv.js";
-import { ACPGATE, ACPX, cliPairing, DIRECT } from "./cliPairing.js";
+import { ACPGATE, cliPairing, DIRECT, fasterThanAcpx } from "./cliPairing.js";
 import type { Row, TargetResult } from "./report.js";
 
 /**
@@ -19,15 +19,7 @@ export async function oneShotScenario(
       measured: `${ratio.toFixed(2)}×`,
       pass: ratio <= 1.3,
     },
-    {
-      scenario: "one-shot",
-      target: "acpgate faster than acpx (wall)",
-      measured:
-        wall[ACPX] !== undefined
-          ? `${wall[ACPGATE]!.toFixed(0)} vs ${wall[ACPX].toFixed(0)} ms`
-          : "acpx unavailable",
-      pass: wall[ACPX] !== undefined ? wall[ACPGATE]! < wall[ACPX] : "n/a",
-    },
+    fasterThanAcpx("one-shot", wall),
   ];
   return { rows, targets, raw };
 }

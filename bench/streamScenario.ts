@@ -1,5 +1,5 @@
 import type { BenchOptions } from "./benchEnv.js";
-import { ACPGATE, ACPX, cliPairing, DIRECT } from "./cliPairing.js";
+import { ACPGATE, cliPairing, DIRECT, fasterThanAcpx } from "./cliPairing.js";
 import type { Row, TargetResult } from "./report.js";
 
 /** stream: one prompt, N agent_message_chunk updates; wall and peak RSS against the bare client. */
@@ -24,15 +24,7 @@ export async function streamScenario(
       measured: `${memory.toFixed(2)}×`,
       pass: memory <= 1.3,
     },
-    {
-      scenario: "stream",
-      target: "acpgate faster than acpx (wall)",
-      measured:
-        wall[ACPX] !== undefined
-          ? `${wall[ACPGATE]!.toFixed(0)} vs ${wall[ACPX].toFixed(0)} ms`
-          : "acpx unavailable",
-      pass: wall[ACPX] !== undefined ? wall[ACPGATE]! < wall[ACPX] : "n/a",
-    },
+    fasterThanAcpx("stream", wall),
   ];
   return { rows, targets, raw };
 }
