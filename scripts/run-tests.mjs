@@ -9,6 +9,7 @@ import { ensureNode22 } from "./node22.mjs";
 import { ensureOpencode } from "./opencode.mjs";
 import { ensureAcpx } from "./acpx.mjs";
 import { ensureBwrap } from "./bwrap.mjs";
+import { ensureChromium } from "./chromium.mjs";
 
 const root = "dist/test";
 const filter = process.argv.slice(2);
@@ -48,6 +49,10 @@ for (const [name, variable, ensure] of [
 // unless they name a sandbox setting; their fixtures write pids and logs outside the workspace.
 ensureBwrap();
 process.env.ACPGATE_SANDBOX ??= "off";
+// The portal's browser tests drive Debian's chromium (test/support/portalBrowser.ts): it is
+// installed only when one of them runs, as it is large.
+if (selected.some((f) => f.includes("portal")))
+  process.env.ACPGATE_CHROMIUM = ensureChromium() ?? "";
 const concurrency = process.env.TEST_CONCURRENCY ?? "3";
 const result = spawnSync(
   process.execPath,

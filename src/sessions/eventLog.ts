@@ -37,6 +37,11 @@ export class EventLog {
     return this.size ? (this.at(this.size - 1)?.seq ?? 0) : 0;
   }
 
+  /** The newest event, when any. */
+  get last(): SessionEvent | undefined {
+    return this.size ? this.at(this.size - 1) : undefined;
+  }
+
   /** Sequence number of the oldest event still kept (0 when none). */
   get firstSeq(): number {
     return this.size ? (this.at(0)?.seq ?? 0) : 0;

@@ -9,6 +9,9 @@ const NO_SESSION = "ses_00000000-0000-0000-0000-000000000000";
 /** Every authenticated route with the weakest role that may use it (DESIGN.md). */
 const ROUTES: { method: string; path: string; role: Role; body?: unknown }[] = [
   { method: "GET", path: "/api/agents", role: "viewer" },
+  { method: "GET", path: "/api/whoami", role: "viewer" },
+  // An unknown agent: 400 once the role passes (a known one would be probed).
+  { method: "POST", path: `/api/agents/${NO_SESSION}/doctor`, role: "operator" },
   {
     method: "POST",
     path: "/api/agent-sessions",
@@ -33,6 +36,7 @@ const ROUTES: { method: string; path: string; role: Role; body?: unknown }[] = [
     body: { to: "edit", reason: "r" },
   },
   { method: "GET", path: "/api/permission-requests?state=pending", role: "viewer" },
+  { method: "GET", path: "/api/permission-requests/events", role: "viewer" },
   {
     method: "POST",
     path: "/api/permission-requests/preq_none/decision",

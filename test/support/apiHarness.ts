@@ -56,6 +56,8 @@ export function apiHarness(
     eventLogCapacity?: number;
     /** Lines appended under `agents:` of the config. */
     agentsYaml?: string;
+    /** The portal's files (default: the built dist/web/). */
+    webRoot?: string | false;
   } = {},
 ): ApiHarness {
   const ws = tempDir({ "notes.txt": "original\n", ...(options.files ?? {}) });
@@ -78,7 +80,13 @@ export function apiHarness(
     })),
   );
   const desk = new ApprovalDesk(options.approvalTimeoutMs ?? 30_000);
-  const app = createApp({ plane, tokens, desk, ...(options.sse ? { sse: options.sse } : {}) });
+  const app = createApp({
+    plane,
+    tokens,
+    desk,
+    ...(options.sse ? { sse: options.sse } : {}),
+    ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
+  });
   const call = (method: string, path: string, role?: Role, body?: unknown): Promise<Response> =>
     Promise.resolve(
       app.request(path, {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppDeps } from "./appDeps.js";
 import type { AppEnv } from "./appEnv.js";
+import type { AgentItem } from "./apiTypes.js";
 import { requireRole } from "./auth.js";
 import { catalogueView } from "../cli/agentCatalogueView.js";
 
@@ -11,7 +12,7 @@ import { catalogueView } from "../cli/agentCatalogueView.js";
 export function agentsRoute({ plane }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/", requireRole("viewer"), (c) => {
-    const items = plane.catalogue.ids().map((id) => {
+    const items = plane.catalogue.ids().map((id): AgentItem => {
       const item = plane.catalogue.item(id);
       const view = catalogueView(item);
       return {

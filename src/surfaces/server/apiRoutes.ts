@@ -35,6 +35,13 @@ export const API_ROUTES: readonly RouteDoc[] = [
   { method: "get", path: "/api/health", summary: "liveness; no token", status: 200 },
   {
     method: "get",
+    path: "/api/whoami",
+    summary: "the token's principal and role",
+    role: "viewer",
+    status: 200,
+  },
+  {
+    method: "get",
     path: "/api/openapi.json",
     summary: "this document",
     role: "viewer",
@@ -53,6 +60,13 @@ export const API_ROUTES: readonly RouteDoc[] = [
     path: "/api/agents",
     summary: "the agent catalogue (no command lines, env or secret values)",
     role: "viewer",
+    status: 200,
+  },
+  {
+    method: "post",
+    path: "/api/agents/{id}/doctor",
+    summary: "probe the agent now: the capability matrix of `acpgate agents doctor ID`",
+    role: "operator",
     status: 200,
   },
   {
@@ -112,6 +126,15 @@ export const API_ROUTES: readonly RouteDoc[] = [
     role: "viewer",
     query: permissionQuery,
     status: 200,
+  },
+  {
+    method: "get",
+    path: "/api/permission-requests/events",
+    summary:
+      "Server-Sent Events: the pending list (snapshot), then every approval asked or resolved",
+    role: "viewer",
+    status: 200,
+    produces: "text/event-stream",
   },
   {
     method: "post",

@@ -21,6 +21,8 @@ export interface AppDeps {
   /** Largest request body accepted (413 above). Default 1 MiB. */
   maxBodyBytes?: number;
   sse?: SseOptions;
+  /** The portal's built files (default dist/web/); false: no portal, the API only. */
+  webRoot?: string | false;
   /** True once the server drains (SIGTERM): new sessions are refused with 503. */
   draining?: () => boolean;
 }

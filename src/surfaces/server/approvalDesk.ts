@@ -1,28 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { ApprovalRequest, Approver, ApproverVerdict } from "../../governance/approver.js";
 import { Emitter } from "../../util/emitter.js";
+import type { ApprovalChange, ApprovalResolution, PendingApproval } from "./apiTypes.js";
 import { HttpProblem } from "./httpProblem.js";
 
-/** A permission request waiting for a person, as the API lists it. */
-export interface PendingApproval {
-  /** Minted here: never the agent's JSON-RPC id. */
-  id: string;
-  sessionId: string;
-  agentId: string;
-  /** The request's id in the session's events (`permission_asked`) and audit records. */
-  permissionRequestId?: string;
-  title: string;
-  toolCallId?: string;
-  kinds: string[];
-  paths: string[];
-  command?: string;
-  /** The rule that asked, and why. */
-  ruleId: string;
-  reason: string;
-  optionKinds: string[];
-  askedAt: string;
-  expiresAt: string;
-}
+export type { PendingApproval } from "./apiTypes.js";
 
 /** A person's decision through the API. */
 export interface ApprovalDecision {
@@ -46,7 +28,8 @@ interface Entry {
  * removes it; the session's guard answers the agent `cancelled`.
  */
 export class ApprovalDesk {
-  readonly changes = new Emitter<{ change: "asked" | "resolved"; approval: PendingApproval }>();
+  /** Every approval asked and resolved, as `GET /api/permission-requests/events` streams them. */
+  readonly changes = new Emitter<ApprovalChange>();
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly timeoutMs: number) {}
@@ -104,15 +87,22 @@ export class ApprovalDesk {
       expiresAt: new Date(now + this.timeoutMs).toISOString(),
     };
     return new Promise<ApproverVerdict>((resolve, reject) => {
-      const done = (): void => {
+      const done = (resolution: ApprovalResolution): void => {
         clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
         this.entries.delete(approval.id);
-        this.changes.emit({ change: "resolved", approval });
+        this.changes.emit({ change: "resolved", approval, resolution });
+      };
+      const finish = (verdict: ApproverVerdict): void => {
+        done({
+          outcome: verdict.outcome,
+          reason: verdict.reason,
+          ...(verdict.decidedBy !== undefined ? { decidedBy: verdict.decidedBy } : {}),
+        });
+        resolve(verdict);
       };
       const timer = setTimeout(() => {
-        done();
-        resolve({
+        finish({
           outcome: "reject",
           reason: `nobody decided within ${Math.round(this.timeoutMs / 1000)} s`,
           decidedBy: "timeout",
@@ -120,18 +110,12 @@ export class ApprovalDesk {
       }, this.timeoutMs);
       timer.unref();
       const onAbort = (): void => {
-        done();
+        done({ outcome: "cancelled", reason: "the turn was cancelled or the session closed" });
         reject(
           signal.reason instanceof Error ? signal.reason : new Error("the turn was cancelled"),
         );
       };
-      this.entries.set(approval.id, {
-        approval,
-        settle: (verdict) => {
-          done();
-          resolve(verdict);
-        },
-      });
+      this.entries.set(approval.id, { approval, settle: finish });
       this.changes.emit({ change: "asked", approval });
       if (signal.aborted) onAbort();
       else signal.addEventListener("abort", onAbort, { once: true });

@@ -3,15 +3,18 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./appDeps.js";
 import type { AppEnv } from "./appEnv.js";
+import type { WhoAmI } from "./apiTypes.js";
 import { agentsRoute } from "./agentsRoute.js";
 import { auditRoutes } from "./auditRoutes.js";
 import { authenticate } from "./auth.js";
+import { doctorRoute } from "./doctorRoute.js";
 import { eventsRoute } from "./eventsRoute.js";
 import { HttpProblem, problem, problemOf } from "./httpProblem.js";
 import { permissionRoutes } from "./permissionRoutes.js";
 import { questionRoutes } from "./questionRoutes.js";
 import { requireRole } from "./auth.js";
 import { openApiDocument } from "./openApi.js";
+import { DEFAULT_WEB_ROOT, portalAssets } from "./portalAssets.js";
 import { ServerMetrics } from "./serverMetrics.js";
 import { sessionRoutes } from "./sessionRoutes.js";
 
@@ -21,7 +24,7 @@ const PROBLEM_TYPE = "application/problem+json";
 
 /**
  * The HTTP API as a Hono app, with no `listen`: `serve` hands it to @hono/node-server, tests
- * call `app.request()`. One error handler maps every local and HTTP error to RFC 9457
+ * call `app.request()`. The portal's static files are served at `/` (portalAssets). One error handler maps every local and HTTP error to RFC 9457
  * problem details with a stable `code`. Every route but health needs a bearer token.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -72,13 +75,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.body(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType }),
   );
   const openApi = openApiDocument();
+  app.get("/api/whoami", requireRole("viewer"), (c) => {
+    const { id, name, role } = c.get("principal");
+    return c.json({ principal: id, name, role } satisfies WhoAmI);
+  });
   app.get("/api/openapi.json", requireRole("viewer"), (c) => c.json(openApi));
   app.route("/api/agents", agentsRoute(deps));
+  app.route("/api/agents", doctorRoute(deps));
   app.route("/api/agent-sessions", eventsRoute(deps, metrics));
   app.route("/api/agent-sessions", sessionRoutes(deps));
   app.route("/api/permission-requests", permissionRoutes(deps));
   app.route("/api/questions", questionRoutes(deps));
   app.route("/api/audit", auditRoutes(deps));
+  if (deps.webRoot !== false) app.route("/", portalAssets(deps.webRoot ?? DEFAULT_WEB_ROOT));
 
   app.notFound((c) => {
     const body = problem(404, "not_found", `no route ${c.req.method} ${c.req.path}`);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "./appDeps.js";
 import type { AppEnv } from "./appEnv.js";
 import { decisionBody, permissionQuery } from "./apiSchemas.js";
+import { approvalEventStream } from "./approvalStream.js";
 import { requireRole } from "./auth.js";
 import { readBody, readQuery } from "./readBody.js";
 
@@ -10,8 +11,18 @@ import { readBody, readQuery } from "./readBody.js";
  * recorded with the deciding principal and reason before the agent hears it (the session's
  * audit guard), so the response means it is on the record or the session has ended.
  */
-export function permissionRoutes({ desk }: AppDeps): Hono<AppEnv> {
+export function permissionRoutes({ desk, sse }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.get("/events", requireRole("viewer"), () => {
+    const body = approvalEventStream(desk, { heartbeatMs: sse?.heartbeatMs ?? 15_000 });
+    return new Response(body, {
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+      },
+    });
+  });
   app.get("/", requireRole("viewer"), (c) => {
     const query = readQuery(c, permissionQuery);
     return c.json({ items: desk.list(query.session ? { sessionId: query.session } : {}) });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { QuestionAnswer } from "../../protocol/extensionQuestions.js";
 import type { AppDeps } from "./appDeps.js";
 import type { AppEnv } from "./appEnv.js";
+import type { QuestionView } from "./apiTypes.js";
 import { answerBody } from "./apiSchemas.js";
 import { requireRole } from "./auth.js";
 import { HttpProblem } from "./httpProblem.js";
@@ -12,7 +13,8 @@ export function questionRoutes({ plane }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/", requireRole("viewer"), (c) => {
     const session = c.req.query("session");
-    return c.json({ items: plane.questions.list(session ? { sessionId: session } : {}) });
+    const items: QuestionView[] = plane.questions.list(session ? { sessionId: session } : {});
+    return c.json({ items });
   });
   app.post("/:id/answer", requireRole("approver"), async (c) => {
     const body = await readBody(c, answerBody);

@@ -1,32 +1,9 @@
 import type { SessionRow } from "../../audit/auditStore.js";
 import { policyControlOf } from "../../governance/guardRegistry.js";
 import type { Session } from "../../sessions/session.js";
+import type { SessionView } from "./apiTypes.js";
 
-/** A session as the API shows it: its recorded row, with live facts when it runs here. */
-export interface SessionView {
-  id: string;
-  agentId: string;
-  cwd: string;
-  state: string;
-  policy?: string;
-  environment?: string;
-  actor?: string;
-  surface?: string;
-  createdAt: string;
-  endedAt?: string;
-  stopReason?: string;
-  agentSessionId?: string;
-  turns?: number;
-  /** Set on a `lost` session: why it is not running any more. */
-  lostReason?: string;
-  /** Live sessions: the sequence number of the newest event (resume from here). */
-  lastEventId?: number;
-  /** Live sessions: permission requests waiting for a person. */
-  pendingPermissions?: number;
-  /** Live sessions: why it failed. */
-  failure?: { code: string; message: string };
-  live: boolean;
-}
+export type { SessionView } from "./apiTypes.js";
 
 export const LOST_REASON =
   "the acpgate process that ran it ended without ending the session (restart or crash)";
@@ -68,12 +45,14 @@ export function liveView(
         live: true,
       };
   const policy = policyControlOf(session)?.policyName ?? base.policy;
+  const last = session.log.last;
   return {
     ...base,
     state: session.state,
     ...(policy !== undefined ? { policy } : {}),
     ...(session.agentSessionId !== undefined ? { agentSessionId: session.agentSessionId } : {}),
     lastEventId: session.log.lastSeq,
+    ...(last ? { lastActivityAt: last.time } : {}),
     pendingPermissions,
     ...(session.failure
       ? { failure: { code: session.failure.code, message: session.failure.message } }

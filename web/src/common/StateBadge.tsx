@@ -1,0 +1,4 @@
+/** A session's state as a coloured word. */
+export function StateBadge({ state }: { state: string }) {
+  return <span className={`badge state-${state}`}>{state}</span>;
+}
