@@ -7,6 +7,7 @@ import { tokenHash } from "../../src/surfaces/server/tokens.js";
 import { chromiumPath, launchChromium } from "../support/portalBrowser.js";
 import { REPO_ROOT } from "../support/repoRoot.js";
 import { startServe, type ServeProcess } from "../support/serveProcess.js";
+import { tcpProxy, type TcpProxy } from "../support/tcpProxy.js";
 import { tempDir } from "../support/tempDir.js";
 
 const APPROVER = "acpg_portal_test_approver_0000000000000000000000";
@@ -62,6 +63,7 @@ test("portal: start a demo session from the form, approve its write as an approv
   });
   let serve: ServeProcess | undefined;
   let browser: Browser | undefined;
+  let proxy: TcpProxy | undefined;
   try {
     serve = await startServe(ws.dir);
     assert.equal(serve.oneTimeToken, undefined, "tokens are configured: no one-time token");
@@ -101,7 +103,8 @@ test("portal: start a demo session from the form, approve its write as an approv
     assert.match((await card.locator(".diff").textContent()) ?? "", /\+portal text/);
 
     // A viewer sees the same request, in the session and on the global page, with no button.
-    const victorSession = await signIn(browser, url, VIEWER, sessionPath);
+    proxy = await tcpProxy(url);
+    const victorSession = await signIn(browser, proxy.url, VIEWER, sessionPath);
     const victorCard = victorSession.getByRole("article", {
       name: "permission request Write notes.txt",
     });
@@ -130,6 +133,20 @@ test("portal: start a demo session from the form, approve its write as an approv
     await aliceGlobal.getByRole("button", { name: "Allow once" }).waitFor();
     mkdirSync(SCREENSHOTS, { recursive: true });
     await aliceApprovals.screenshot({ path: join(SCREENSHOTS, "portal-approvals.png") });
+
+    // The viewer's connections drop (cut at the proxy) and the session stream resumes after
+    // the last event it saw, with Last-Event-ID: nothing missed, nothing twice.
+    const resumes: string[] = [];
+    victorSession.on("request", (request) => {
+      const header = request.headers()["last-event-id"];
+      if (request.url().endsWith(`${sessionId}/events`) && header) resumes.push(header);
+    });
+    const status = victorSession.getByTestId("stream-status");
+    assert.ok(proxy.cutAll() > 0);
+    await status.getByText("Reconnecting").waitFor();
+    await status.getByText("Live").waitFor();
+    assert.equal(resumes.length > 0, true, "reconnected with Last-Event-ID");
+    assert.equal(await victorSession.locator(".msg.agent").getByText("Hello from the").count(), 1);
 
     // Approve with a reason, in the session view.
     await card.getByLabel("Reason").fill("notes change reviewed");
@@ -198,6 +215,7 @@ test("portal: start a demo session from the form, approve its write as an approv
     }
   } finally {
     await browser?.close().catch(() => undefined);
+    await proxy?.close();
     const code = await serve?.stop();
     if (serve && code !== 0) writeFileSync(join(ws.dir, "serve.err"), serve.stderr());
     ws.cleanup();
