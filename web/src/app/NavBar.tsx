@@ -10,6 +10,9 @@ export function NavBar({ route }: { route: Route }) {
   const page = route.page === "session" ? "sessions" : route.page;
   return (
     <header className="navbar">
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
       <span className="brand">acpgate</span>
       <nav aria-label="Pages">
         <Link to="/sessions" current={page === "sessions"}>

@@ -14,7 +14,7 @@ export function SignedIn(props: { api: ApiClient; me: WhoAmI; signOut: () => voi
     <PortalContext.Provider value={props}>
       <ApprovalsContext.Provider value={approvals}>
         <NavBar route={route} />
-        <main id="main">
+        <main id="main" tabIndex={-1}>
           <Pages route={route} />
         </main>
       </ApprovalsContext.Provider>

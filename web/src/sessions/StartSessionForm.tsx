@@ -13,7 +13,13 @@ export function StartSessionForm({ agents }: { agents: AgentItem[] }) {
   const [prompt, setPrompt] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const chosen = agent || agents.find((a) => a.available)?.id || agents[0]?.id || "";
+  // The bundled demo agent first (the embedded default's agent), else the first installed one.
+  const chosen =
+    agent ||
+    agents.find((a) => a.id === "demo")?.id ||
+    agents.find((a) => a.available)?.id ||
+    agents[0]?.id ||
+    "";
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     setBusy(true);
