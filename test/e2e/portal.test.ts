@@ -177,6 +177,19 @@ test("portal: start a demo session from the form, approve its write as an approv
     assert.equal(readFileSync(join(ws.dir, "notes.txt"), "utf8"), "portal text\nsecond line");
     await alice.screenshot({ path: join(SCREENSHOTS, "portal-session.png"), fullPage: true });
 
+    // The next prompt from the prompt box; a promotion with a reason, seen by the viewer too.
+    await alice.getByRole("form", { name: "Prompt" }).getByLabel("Prompt").fill("@say second turn");
+    await alice.getByRole("button", { name: "Send" }).click();
+    await alice.locator(".msg.agent").getByText("second turn").waitFor();
+    const promote = alice.getByRole("complementary").getByRole("form", { name: "Promote to edit" });
+    await promote.getByLabel("Promote to edit, because").fill("the notes need edits");
+    await promote.getByRole("button", { name: "Promote" }).click();
+    for (const page of [alice, victorSession])
+      await page
+        .locator('.event-line[data-type="promotion"]')
+        .getByText("promoted by token:alice from reviewed to workspace-write: the notes need edits")
+        .waitFor();
+
     // The audit names the approver; the record's detail has the reason; the chain is intact.
     await alice.getByRole("link", { name: "Audit of this session" }).click();
     await alice
@@ -207,6 +220,12 @@ test("portal: start a demo session from the form, approve its write as an approv
       .getByRole("table", { name: "capabilities of demo" })
       .getByText("process gone after close")
       .waitFor({ timeout: 30_000 });
+
+    // Closing the session ends its stream, in every page that follows it.
+    await alice.goto(url + sessionPath);
+    await alice.getByRole("button", { name: "Close session" }).click();
+    for (const page of [alice, victorSession])
+      await page.getByTestId("stream-status").getByText("The session ended.").waitFor();
 
     // No token is ever rendered.
     for (const page of [alice, victorSession, victorApprovals]) {

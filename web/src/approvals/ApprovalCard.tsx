@@ -5,6 +5,7 @@ import { RelativeTime } from "../common/RelativeTime.js";
 import { DiffView } from "../session/DiffView.js";
 import type { FileDiff } from "../session/toolDiffs.js";
 import { DecisionForm } from "./DecisionForm.js";
+import { PromotionForm } from "./PromotionForm.js";
 
 /**
  * A permission request waiting for a person: the tool, its paths or command, the diff, the
@@ -67,7 +68,13 @@ export function ApprovalCard(props: {
         <DiffView key={d.path} path={d.path} oldText={d.oldText} newText={d.newText} />
       ))}
       {canDecide ? (
-        <DecisionForm approval={approval} />
+        <>
+          <DecisionForm approval={approval} />
+          <details className="promote-instead">
+            <summary>Or promote the whole session to edit</summary>
+            <PromotionForm sessionId={approval.sessionId} />
+          </details>
+        </>
       ) : (
         <p className="muted">An approver decides this request.</p>
       )}

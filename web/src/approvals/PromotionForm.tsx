@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { usePortal } from "../app/session.js";
 
 /** Move a session to `edit` (workspace-write) with a reason: recorded as a promotion. */
@@ -15,7 +15,7 @@ export function PromotionForm({ sessionId }: { sessionId: string }) {
         setState({ error: caught instanceof Error ? caught.message : String(caught) }),
     );
   };
-  const id = `promote-${sessionId}`;
+  const id = useId();
   return (
     <form className="promotion" onSubmit={submit} aria-label="Promote to edit">
       <label htmlFor={id}>Promote to edit, because</label>
