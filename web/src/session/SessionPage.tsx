@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { PromotionForm } from "../approvals/PromotionForm.js";
+import { QuestionCard } from "../approvals/QuestionCard.js";
 import { useCan, usePortal } from "../app/session.js";
 import { Link } from "../common/Link.js";
 import { ErrorBox } from "../common/States.js";
@@ -20,6 +21,7 @@ export function SessionPage({ id }: { id: string }) {
   const canPromote = useCan("approver");
   const view = usePoll(() => api.session(id), 3000, [id]);
   const stream = useSessionEvents(api, id);
+  const questions = usePoll(() => api.questions(id), 2000, [id]);
   const { items, facts } = useMemo(() => buildTimeline(stream.events), [stream.events]);
   const state = facts.state ?? view.data?.state ?? "unknown";
   const live = view.data?.live ?? false;
@@ -36,6 +38,9 @@ export function SessionPage({ id }: { id: string }) {
         <div className="main-col">
           <StreamStatus stream={stream} live={live} />
           <Conversation items={items} sessionId={id} />
+          {(questions.data?.items ?? []).map((q) => (
+            <QuestionCard key={q.id} question={q} onAnswered={questions.refresh} />
+          ))}
           {canOperate && live ? <PromptBox sessionId={id} disabled={state !== "ready"} /> : null}
         </div>
         <aside className="side-col">
