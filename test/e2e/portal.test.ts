@@ -149,8 +149,9 @@ test("portal: start a demo session from the form, approve its write as an approv
     assert.equal(await victorSession.locator(".msg.agent").getByText("Hello from the").count(), 1);
 
     // Approve with a reason, in the session view.
+    // From the keyboard: Enter in the reason field allows once.
     await card.getByLabel("Reason").fill("notes change reviewed");
-    await card.getByRole("button", { name: "Allow once" }).click();
+    await card.getByLabel("Reason").press("Enter");
 
     // Every open page sees the decision without a reload.
     const decided = (page: Page) =>
