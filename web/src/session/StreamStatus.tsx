@@ -7,11 +7,13 @@ export function StreamStatus({ stream, live }: { stream: SessionStream; live: bo
       ? "Live"
       : stream.status === "reconnecting"
         ? `Reconnecting (resumes after event ${stream.events.at(-1)?.seq ?? 0})…`
-        : stream.status === "ended"
-          ? "The session ended."
-          : live
-            ? "Connecting…"
-            : "Not running in this server: its record is in the audit.";
+        : stream.status === "ended" && stream.detail === "HTTP 404"
+          ? "Not running in this server any more: what happened is in its audit."
+          : stream.status === "ended"
+            ? "The session ended."
+            : live
+              ? "Connecting…"
+              : "Not running in this server: its record is in the audit.";
   return (
     <p className={`stream-status ${stream.status}`} role="status" data-testid="stream-status">
       {text}
