@@ -5,6 +5,11 @@ import { Catalogue, resolveCommand } from "../agents/catalogue.js";
 import { stdioChannel } from "../agents/stdioChannel.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { buildAgentEnv } from "../inputs/agentEnv.js";
+import {
+  combineMcpServers,
+  type ClientMcpRule,
+  type WithheldMcpServer,
+} from "../inputs/combineMcpServers.js";
 import type { McpServerInput } from "../inputs/selectMcpServers.js";
 import type { ExtensionRouter } from "../protocol/extensionRouter.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
@@ -19,7 +24,10 @@ export interface CreateSessionRequest {
   agentId: string;
   cwd: string;
   start?: StartHow;
+  /** The caller's own servers (an editor's), combined with the environment's by `clientMcpRule`. */
   mcpServers?: McpServerInput[];
+  /** How `mcpServers` meet the environment's inventory (inputs/combineMcpServers.ts); `keep` when unset. */
+  clientMcpRule?: ClientMcpRule;
   unattended?: boolean;
   /** The policy to run under, by name; the plane's default when unset. */
   policy?: string;
@@ -33,6 +41,8 @@ export interface CreateSessionRequest {
   actor?: string;
   /** Caller-supplied initialize and session/new|load|resume params (the editor proxy's). */
   bootstrap?: BootstrapParams;
+  /** Set by the manager: said right after `session_started` (servers the MCP rule withheld). */
+  startNotices?: SessionEventBody[];
   /** Set by the manager from its `confine`: how the agent is held (callers leave it unset). */
   enforcement?: Enforcement;
   /** Set by the manager from its `confine`: runs terminal commands in the agent's sandbox. */
@@ -119,12 +129,16 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
     const entry = this.deps.catalogue.get(request.agentId);
     if (!this.deps.inputsFor) return this.prepare(request, options);
     const inputs = await this.deps.inputsFor(request, entry);
-    const explicit = request.mcpServers ?? [];
-    const names = new Set(explicit.map((s) => s.name));
+    const rule = request.clientMcpRule ?? "keep";
+    const combined = combineMcpServers(inputs.mcpServers ?? [], request.mcpServers ?? [], rule);
     return this.prepare(
       {
         ...request,
-        mcpServers: [...(inputs.mcpServers ?? []).filter((s) => !names.has(s.name)), ...explicit],
+        mcpServers: combined.servers,
+        startNotices: [
+          ...(request.startNotices ?? []),
+          ...combined.withheld.map((w) => withheldNotice(w)),
+        ],
         secrets: { ...inputs.secrets, ...request.secrets },
         ...(inputs.authMeta ? { authMeta: inputs.authMeta } : {}),
       },
@@ -175,7 +189,8 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
       ...(request.bootstrap ? { bootstrap: request.bootstrap } : {}),
       mcpServers: request.mcpServers ?? [],
       unattended: request.unattended ?? false,
-      ...(confined ? { enforcement: confined.enforcement, startNotices: confined.notices } : {}),
+      ...(confined ? { enforcement: confined.enforcement } : {}),
+      startNotices: [...(confined?.notices ?? []), ...(request.startNotices ?? [])],
       ...(this.deps.extensionsFor
         ? { extensions: this.deps.extensionsFor(configured, located) }
         : {}),
@@ -241,6 +256,16 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
     this.sessions.delete(id);
     this.forgotten.emit(id);
   }
+}
+
+function withheldNotice(w: WithheldMcpServer): SessionEventBody {
+  const whose = w.from === "client" ? "the editor's" : "the environment's";
+  return {
+    type: "notice",
+    code: "mcp_server_withheld",
+    message: `MCP server '${w.name}' (${whose}) was not given to the agent: ${w.reason} (editorMcpServers: ${w.rule})`,
+    data: { name: w.name, from: w.from, rule: w.rule },
+  };
 }
 
 /** An entry's `startupTimeout`: a number of seconds or a duration string. */

@@ -10,6 +10,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import type { StartHow } from "../../sessions/bootstrapSession.js";
 import type { McpServerInput } from "../../inputs/selectMcpServers.js";
+import type { Policy } from "../../policy/policyTypes.js";
 import type { Plane } from "../plane.js";
 import { EditorApprover } from "./editorApprover.js";
 import { editorElicitation } from "./editorElicitation.js";
@@ -64,8 +65,9 @@ export class ProxySessions {
       ...(elicitation ? { passThrough: elicitation } : {}),
       ...(this.options.policy ? { policy: this.options.policy } : {}),
       ...(this.options.environment ? { environment: this.options.environment } : {}),
-      // The editor's own servers, merged with the environment's inventory (prepareWithInputs).
+      // The editor's own servers against the environment's inventory, as the policy says.
       mcpServers: (mcpServers ?? []) as McpServerInput[],
+      clientMcpRule: this.policy().editorMcpServers ?? "merge",
       bootstrap: { initialize: this.options.initialize, session: rest },
     });
     const bound = (late.bound = new ProxySession(
@@ -82,6 +84,8 @@ export class ProxySessions {
       throw error;
     }
     this.open_.set(bound.agentSessionId, bound);
+    // After the answer is written: the editor knows the session id the notices name.
+    setImmediate(() => bound.opened());
     return response() as T;
   }
 
@@ -131,6 +135,11 @@ export class ProxySessions {
 
   async closeAll(): Promise<void> {
     await Promise.all([...this.open_.keys()].map((id) => this.close(id).catch(() => undefined)));
+  }
+
+  private policy(): Policy {
+    const { plane, policy } = this.options;
+    return policy ? plane.policyFor(policy) : plane.policy;
   }
 
   private get(sessionId: string): ProxySession {
