@@ -15,6 +15,7 @@ import type { Plane } from "../plane.js";
 import { EditorApprover } from "./editorApprover.js";
 import { editorElicitation } from "./editorElicitation.js";
 import { editorFiles } from "./editorFiles.js";
+import { editorQuestions } from "./editorQuestions.js";
 import { ProxySession } from "./proxySession.js";
 import { captureSessionResponse } from "./sessionResponse.js";
 
@@ -54,6 +55,12 @@ export class ProxySessions {
       (id) => late.bound?.permissionParams(id),
       this.options.actor,
     );
+    const answerer = editorQuestions(
+      editor,
+      capabilities,
+      () => late.bound?.agentSessionId ?? "",
+      this.options.actor,
+    );
     const session = await plane.manager.prepareWithInputs({
       agentId: this.options.agentId,
       cwd,
@@ -63,6 +70,7 @@ export class ProxySessions {
       approver,
       clientFiles: editorFiles(editor, capabilities),
       ...(elicitation ? { passThrough: elicitation } : {}),
+      ...(answerer ? { answerer } : {}),
       ...(this.options.policy ? { policy: this.options.policy } : {}),
       ...(this.options.environment ? { environment: this.options.environment } : {}),
       // The editor's own servers against the environment's inventory, as the policy says.
