@@ -5,6 +5,7 @@ import { PassThroughRouter, type PassThrough } from "../protocol/passThroughRout
 import type { CreateSessionRequest, SessionManagerDeps } from "../sessions/sessionManager.js";
 import type { AskQuestion } from "../protocol/extensionQuestions.js";
 import type { Approver } from "./approver.js";
+import type { ClientTerminals } from "./clientTerminals.js";
 import type { ClientFiles } from "./guardedWorkspace.js";
 import type { AuditContext } from "./auditContext.js";
 import { AuditingGuard } from "./auditingGuard.js";
@@ -20,6 +21,8 @@ export interface GovernedRequest extends CreateSessionRequest {
   approver?: Approver;
   /** Who serves allowed fs/* calls instead of the disk (an editor's buffers). */
   clientFiles?: ClientFiles;
+  /** Who runs allowed terminals instead of acpgate (an editor's), unless the agent is sandboxed. */
+  clientTerminals?: ClientTerminals;
   /** Who answers the agent's blocking questions (an editor's elicitation); unset: `questions`. */
   answerer?: AskQuestion;
   /** Standard client methods handed to the surface (an editor's elicitation). */

@@ -18,6 +18,7 @@ import { WorkspaceRoots } from "../workspace/pathFacts.js";
 import { TerminalManager } from "../workspace/terminalManager.js";
 import type { Approver } from "./approver.js";
 import type { Guard, PermissionAnswer, PermissionAsk } from "./guard.js";
+import type { ClientTerminals } from "./clientTerminals.js";
 import { GuardedWorkspace, type ClientFiles } from "./guardedWorkspace.js";
 import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
 import { alignMode, applyPolicyAtStart } from "./policyStart.js";
@@ -40,6 +41,8 @@ export interface PolicyGuardOptions {
   approver?: Approver;
   /** Serves allowed fs/* calls instead of the disk (the editor, when it offers fs). */
   clientFiles?: ClientFiles;
+  /** Runs allowed terminals instead of acpgate (the editor, when it offers `terminal`). */
+  clientTerminals?: ClientTerminals;
   terminalEnv?: Record<string, string>;
   /** The mode a resumed session was recorded in: restored at start, or the start is refused. */
   recordedMode?: string;
@@ -73,6 +76,8 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
       new TerminalManager(options.confineCommand),
       options.terminalEnv ?? buildAgentEnv({ planeEnv: process.env, passEnv: [], values: {} }),
       options.clientFiles,
+      // A sandboxed agent's commands stay in its sandbox: never handed to the editor.
+      options.sandboxed ? undefined : options.clientTerminals,
     );
     this.policy = options.policy;
     this.roots = new WorkspaceRoots(options.cwd, options.policy.roots);
@@ -132,7 +137,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   }
 
   async dispose(): Promise<void> {
-    await this.terminals.dispose();
+    await this.releaseTerminals();
   }
 
   async sessionStarted(session: StartedSession): Promise<void> {

@@ -65,53 +65,61 @@ async function turn(
   }
 }
 
-test("proxy: cursor/ask_question becomes an elicitation form for the person, and the answer goes back in Cursor's envelope", { timeout: 30_000 }, async () => {
-  const run = await turn(["ask_question.wire"], () => ({
-    action: "accept",
-    content: { q_scope: ["core", "cli", "not-offered"], q_tests: "yes" },
-  }));
-  assert.equal(run.asked.length, 1);
-  const form = run.asked[0] as {
-    mode: string;
-    sessionId: string;
-    toolCallId: string;
-    message: string;
-    requestedSchema: { properties: Record<string, Record<string, unknown>>; required: string[] };
-  };
-  assert.equal(form.mode, "form");
-  assert.equal(form.sessionId, run.sessionId);
-  assert.equal(form.toolCallId, "call_Ab3dE5fG\nfc_07a1b2c3");
-  assert.equal(form.message, "Before I change the build");
-  assert.deepEqual(form.requestedSchema.required, ["q_scope", "q_tests"]);
-  assert.equal(form.requestedSchema.properties.q_scope?.type, "array");
-  assert.deepEqual(form.requestedSchema.properties.q_tests, {
-    type: "string",
-    title: "Run the full test suite afterwards?",
-    oneOf: [
-      { const: "yes", title: "Yes" },
-      { const: "no", title: "No" },
-    ],
-  });
-  const reply = repliesByLabel(run.log).get("ask_question.wire") as { result?: unknown };
-  assert.deepEqual(reply.result, {
-    outcome: {
-      outcome: "answered",
-      answers: [
-        { questionId: "q_scope", selectedOptionIds: ["core", "cli"] },
-        { questionId: "q_tests", selectedOptionIds: ["yes"] },
+test(
+  "proxy: cursor/ask_question becomes an elicitation form for the person, and the answer goes back in Cursor's envelope",
+  { timeout: 30_000 },
+  async () => {
+    const run = await turn(["ask_question.wire"], () => ({
+      action: "accept",
+      content: { q_scope: ["core", "cli", "not-offered"], q_tests: "yes" },
+    }));
+    assert.equal(run.asked.length, 1);
+    const form = run.asked[0] as {
+      mode: string;
+      sessionId: string;
+      toolCallId: string;
+      message: string;
+      requestedSchema: { properties: Record<string, Record<string, unknown>>; required: string[] };
+    };
+    assert.equal(form.mode, "form");
+    assert.equal(form.sessionId, run.sessionId);
+    assert.equal(form.toolCallId, "call_Ab3dE5fG\nfc_07a1b2c3");
+    assert.equal(form.message, "Before I change the build");
+    assert.deepEqual(form.requestedSchema.required, ["q_scope", "q_tests"]);
+    assert.equal(form.requestedSchema.properties.q_scope?.type, "array");
+    assert.deepEqual(form.requestedSchema.properties.q_tests, {
+      type: "string",
+      title: "Run the full test suite afterwards?",
+      oneOf: [
+        { const: "yes", title: "Yes" },
+        { const: "no", title: "No" },
       ],
-    },
-  });
-  assert.equal(run.stopReason, "end_turn");
-});
+    });
+    const reply = repliesByLabel(run.log).get("ask_question.wire") as { result?: unknown };
+    assert.deepEqual(reply.result, {
+      outcome: {
+        outcome: "answered",
+        answers: [
+          { questionId: "q_scope", selectedOptionIds: ["core", "cli"] },
+          { questionId: "q_tests", selectedOptionIds: ["yes"] },
+        ],
+      },
+    });
+    assert.equal(run.stopReason, "end_turn");
+  },
+);
 
-test("proxy: a declined elicitation lets the Cursor turn go on, the question skipped", { timeout: 30_000 }, async () => {
-  const run = await turn(["ask_question.wire"], () => ({ action: "decline" }));
-  assert.equal(run.asked.length, 1);
-  const reply = repliesByLabel(run.log).get("ask_question.wire") as {
-    result?: { outcome?: { outcome?: string; reason?: string } };
-  };
-  assert.equal(reply.result?.outcome?.outcome, "skipped");
-  assert.match(reply.result?.outcome?.reason ?? "", /decline/);
-  assert.equal(run.stopReason, "end_turn");
-});
+test(
+  "proxy: a declined elicitation lets the Cursor turn go on, the question skipped",
+  { timeout: 30_000 },
+  async () => {
+    const run = await turn(["ask_question.wire"], () => ({ action: "decline" }));
+    assert.equal(run.asked.length, 1);
+    const reply = repliesByLabel(run.log).get("ask_question.wire") as {
+      result?: { outcome?: { outcome?: string; reason?: string } };
+    };
+    assert.equal(reply.result?.outcome?.outcome, "skipped");
+    assert.match(reply.result?.outcome?.reason ?? "", /decline/);
+    assert.equal(run.stopReason, "end_turn");
+  },
+);

@@ -16,6 +16,7 @@ import { EditorApprover } from "./editorApprover.js";
 import { editorElicitation } from "./editorElicitation.js";
 import { editorFiles } from "./editorFiles.js";
 import { editorQuestions } from "./editorQuestions.js";
+import { editorTerminals } from "./editorTerminals.js";
 import { ProxySession } from "./proxySession.js";
 import { captureSessionResponse } from "./sessionResponse.js";
 
@@ -61,6 +62,7 @@ export class ProxySessions {
       () => late.bound?.agentSessionId ?? "",
       this.options.actor,
     );
+    const terminals = editorTerminals(editor, capabilities);
     const session = await plane.manager.prepareWithInputs({
       agentId: this.options.agentId,
       cwd,
@@ -69,6 +71,7 @@ export class ProxySessions {
       actor: this.options.actor,
       approver,
       clientFiles: editorFiles(editor, capabilities),
+      ...(terminals ? { clientTerminals: terminals } : {}),
       ...(elicitation ? { passThrough: elicitation } : {}),
       ...(answerer ? { answerer } : {}),
       ...(this.options.policy ? { policy: this.options.policy } : {}),
