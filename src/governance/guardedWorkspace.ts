@@ -201,11 +201,13 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
   protected async releaseTerminals(): Promise<void> {
     const left = [...this.delegated];
     this.delegated.clear();
-    await Promise.all(
-      left.map(([terminalId, sessionId]) =>
-        this.clientTerminals?.release({ terminalId, sessionId }).catch(() => undefined),
-      ),
-    );
+    const client = this.clientTerminals;
+    if (client)
+      await Promise.all(
+        left.map(([terminalId, sessionId]) =>
+          client.release({ terminalId, sessionId }).catch(() => undefined),
+        ),
+      );
     await this.terminals.dispose();
   }
 

@@ -19,6 +19,7 @@ import { TerminalManager } from "../workspace/terminalManager.js";
 import type { Approver } from "./approver.js";
 import type { Guard, PermissionAnswer, PermissionAsk } from "./guard.js";
 import type { ClientTerminals } from "./clientTerminals.js";
+import { servedCapabilities } from "./servedCapabilities.js";
 import { GuardedWorkspace, type ClientFiles } from "./guardedWorkspace.js";
 import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
 import { alignMode, applyPolicyAtStart } from "./policyStart.js";
@@ -104,16 +105,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   }
 
   clientCapabilities(): ClientCapabilities {
-    const p = this.policy;
-    const has = (rules: Policy["allow"], kind: "edit" | "execute"): boolean =>
-      rules.some((r) => !r.kinds || r.kinds.includes(kind));
-    const asksServed = this.options.approver !== undefined;
-    const write =
-      p.posture === "workspace-write" || has(p.allow, "edit") || (asksServed && has(p.ask, "edit"));
-    const terminal =
-      has(p.allow, "execute") ||
-      (asksServed && (p.posture === "workspace-write" || has(p.ask, "execute")));
-    return { fs: { readTextFile: true, writeTextFile: write }, terminal };
+    return servedCapabilities(this.policy, this.options.approver !== undefined);
   }
 
   async decidePermission(

@@ -49,7 +49,7 @@ async function turn(
   try {
     await editor.connection.agent.request("initialize", {
       protocolVersion: 1,
-      clientCapabilities: { elicitation: { form: {} } } as never,
+      clientCapabilities: { elicitation: { form: {} } },
     });
     const { sessionId } = await editor.connection.agent.request("session/new", {
       cwd: ws.dir,

@@ -9,6 +9,7 @@ import {
   type SetSessionModeRequest,
 } from "@agentclientprotocol/sdk";
 import type { StartHow } from "../../sessions/bootstrapSession.js";
+import type { SharedLaunch } from "../../sessions/sessionManager.js";
 import type { McpServerInput } from "../../inputs/selectMcpServers.js";
 import type { Policy } from "../../policy/policyTypes.js";
 import type { Plane } from "../plane.js";
@@ -29,13 +30,15 @@ export interface ProxySessionsOptions {
   editor: AgentContext;
   /** The editor's initialize params: passed to each session's agent (capabilities narrowed). */
   initialize: InitializeRequest;
+  /** The connection's one agent process: every session runs on it. */
+  shared: SharedLaunch;
 }
 
 type SessionParams = { cwd: string; mcpServers?: unknown[]; [key: string]: unknown };
 
 /**
  * The editor's sessions, keyed by the agent's own session id (the id on the wire). Each is a
- * governed session of the plane in its own agent process: attended (`ask` goes to the
+ * governed session of the plane on the connection's one agent process: attended (`ask` goes to the
  * editor), recorded with the editor's person as actor, its mode set to the posture.
  */
 export class ProxySessions {
@@ -67,6 +70,7 @@ export class ProxySessions {
       agentId: this.options.agentId,
       cwd,
       start: how,
+      shared: this.options.shared,
       unattended: false,
       actor: this.options.actor,
       approver,
