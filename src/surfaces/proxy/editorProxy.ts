@@ -25,6 +25,11 @@ export interface EditorProxyOptions {
   policy?: string;
   /** The person at the editor (recorded as actor and as approver). */
   actor: string;
+  /**
+   * Writes one NDJSON line to the editor, in order with the connection's own writes: the
+   * agent's `session/update`s go this way, serialized once and past the SDK's machinery.
+   */
+  editorOut?: (line: string) => void;
   /** Where the connection's agent process runs (each session in its own cwd). */
   cwd: string;
 }

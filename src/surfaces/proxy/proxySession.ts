@@ -21,14 +21,18 @@ export class ProxySession {
     readonly session: Session,
     private readonly editor: AgentContext,
     private readonly editorCapabilities: ClientCapabilities | undefined,
+    /** Writes a line to the editor as it is; the SDK's notify (validated, re-framed) when unset. */
+    private readonly editorOut?: (line: string) => void,
   ) {
     this.subscriptions.push(
       session.tap.on(({ direction, message }) => {
         if (direction !== "in" || !("method" in message)) return;
         const params = (message as { params?: unknown }).params;
         if (message.method === "session/update" && !("id" in message)) {
-          if (updateAllowed(params, this.editorCapabilities))
-            void this.editor.notify("session/update", params as never).catch(() => undefined);
+          if (!updateAllowed(params, this.editorCapabilities)) return;
+          // The message as it came off the wire, serialized once, nothing stripped.
+          if (this.editorOut) this.editorOut(JSON.stringify(message));
+          else void this.editor.notify("session/update", params as never).catch(() => undefined);
         } else if (message.method === "session/request_permission") {
           const request = params as RequestPermissionRequest;
           const id = request?.toolCall?.toolCallId;

@@ -30,6 +30,8 @@ export interface ProxySessionsOptions {
   editor: AgentContext;
   /** The editor's initialize params: passed to each session's agent (capabilities narrowed). */
   initialize: InitializeRequest;
+  /** One NDJSON line to the editor (the proxy's stdout); the SDK's notify when unset. */
+  editorOut?: (line: string) => void;
   /** The connection's one agent process: every session runs on it. */
   shared: SharedLaunch;
 }
@@ -89,6 +91,7 @@ export class ProxySessions {
       session,
       editor,
       this.options.initialize.clientCapabilities,
+      this.options.editorOut,
     ));
     const response = captureSessionResponse(session);
     try {
