@@ -60,14 +60,18 @@ export class SharedAgent {
     if (this.exitInfo) attached.end(this.exitInfo);
     const channel = this.channel;
     const detach = async (): Promise<ExitInfo> => {
+      // A turn still running is cancelled; the agent's questions to this session answered.
+      const running = attached.prompting > 0;
       for (const sessionId of this.routes.detach(attached))
-        void this.write({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } });
+        if (running)
+          void this.write({ jsonrpc: "2.0", method: "session/cancel", params: { sessionId } });
       for (const id of attached.inboundPending)
         void this.write({
           jsonrpc: "2.0",
           id,
           error: { code: -32603, message: "acpgate: the session ended" },
-        });
+        } as AnyMessage);
+      attached.inboundPending.clear();
       const info: ExitInfo = { code: null, signal: null, requested: true, stderrTail: [] };
       attached.end(info);
       return info;
