@@ -22,6 +22,10 @@ function workspace() {
       "    posture: read-only",
       "    sandbox: off",
       "    allow: [{ id: echo-ok, kind: execute, command: echo }]",
+      "  boxed-echo:",
+      "    posture: read-only",
+      "    sandbox: required",
+      "    allow: [{ id: echo-ok, kind: execute, command: echo }]",
       "  no-echo:",
       "    posture: read-only",
       "    sandbox: off",
@@ -90,6 +94,13 @@ test("proxy: an editor without terminal leaves the allowed terminal to acpgate",
   const run = await terminalTurn("runs-echo", false);
   assert.deepEqual(run.terminals, []);
   // acpgate ran `echo hi` itself: the agent read its real output.
+  assert.ok(run.said.includes('"output":"hi\\n"'), run.said);
+  run.ws.cleanup();
+});
+
+test("proxy: a sandboxed agent's allowed terminal stays in its sandbox, never handed to the editor", async () => {
+  const run = await terminalTurn("boxed-echo", true);
+  assert.deepEqual(run.terminals, []);
   assert.ok(run.said.includes('"output":"hi\\n"'), run.said);
   run.ws.cleanup();
 });
