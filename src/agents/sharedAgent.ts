@@ -70,7 +70,7 @@ export class SharedAgent {
           jsonrpc: "2.0",
           id,
           error: { code: -32603, message: "acpgate: the session ended" },
-        } as AnyMessage);
+        });
       attached.inboundPending.clear();
       const info: ExitInfo = { code: null, signal: null, requested: true, stderrTail: [] };
       attached.end(info);

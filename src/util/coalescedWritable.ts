@@ -12,7 +12,7 @@ import type { Writable } from "node:stream";
 export interface CoalescedOutput {
   writable: WritableStream<Uint8Array>;
   /** Appends `line` and a newline, after everything written before it. */
-  writeLine(line: string): void;
+  writeLine: (line: string) => void;
 }
 
 export function coalescedOutput(out: Writable): CoalescedOutput {
