@@ -16,6 +16,7 @@ export const AUDIT_KINDS = [
   "capability_refusal",
   "protected_path_changed",
   "network_request",
+  "mcp_server_withheld",
   "agent_crash",
   "error",
 ] as const;

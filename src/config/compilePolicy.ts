@@ -63,6 +63,9 @@ export function resolvePolicy(
     allowAlways: entry.allowAlways ?? base.allowAlways,
     ...((entry.sandbox ?? base.sandbox) ? { sandbox: entry.sandbox ?? base.sandbox } : {}),
     ...((entry.network ?? base.network) ? { network: entry.network ?? base.network } : {}),
+    ...((entry.editorMcpServers ?? base.editorMcpServers)
+      ? { editorMcpServers: entry.editorMcpServers ?? base.editorMcpServers }
+      : {}),
   };
 }
 

@@ -114,6 +114,12 @@ export const policySchema = z
       .describe("permission-only accepts read-only enforced by permission answers alone"),
     sandbox: sandboxSetting.optional(),
     network: networkSetting.optional(),
+    editorMcpServers: z
+      .enum(["keep", "merge", "replace"])
+      .optional()
+      .describe(
+        "acpgate proxy: the editor's own MCP servers are merged with the environment's (default; the environment's wins a name clash), kept (the editor's win) or replaced by them",
+      ),
     require: z
       .array(z.string())
       .optional()

@@ -3,7 +3,9 @@ import type { AgentEntry } from "../config/agentSchema.js";
 import { DialectRouter } from "../protocol/dialectRouter.js";
 import { PassThroughRouter, type PassThrough } from "../protocol/passThroughRouter.js";
 import type { CreateSessionRequest, SessionManagerDeps } from "../sessions/sessionManager.js";
+import type { AskQuestion } from "../protocol/extensionQuestions.js";
 import type { Approver } from "./approver.js";
+import type { ClientTerminals } from "./clientTerminals.js";
 import type { ClientFiles } from "./guardedWorkspace.js";
 import type { AuditContext } from "./auditContext.js";
 import { AuditingGuard } from "./auditingGuard.js";
@@ -19,6 +21,10 @@ export interface GovernedRequest extends CreateSessionRequest {
   approver?: Approver;
   /** Who serves allowed fs/* calls instead of the disk (an editor's buffers). */
   clientFiles?: ClientFiles;
+  /** Who runs allowed terminals instead of acpgate (an editor's), unless the agent is sandboxed. */
+  clientTerminals?: ClientTerminals;
+  /** Who answers the agent's blocking questions (an editor's elicitation); unset: `questions`. */
+  answerer?: AskQuestion;
   /** Standard client methods handed to the surface (an editor's elicitation). */
   passThrough?: PassThrough;
   /** Recorded on the session's row (`acpgate run --name`); unique per store. */
@@ -65,7 +71,7 @@ export function governedSessions(deps: GovernanceDeps): SessionManagerDeps<Gover
     },
     extensionsFor: (entry, request) => {
       const dialect = new DialectRouter(dialectFor(entry.dialect, request.agentId), {
-        ask: questionDesk(entry.extensions, questions),
+        ask: questionDesk(entry.extensions, questions, request.answerer),
       });
       return request.passThrough ? new PassThroughRouter(dialect, request.passThrough) : dialect;
     },

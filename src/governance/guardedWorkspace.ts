@@ -11,6 +11,7 @@ import type { GuardContext } from "../sessions/sessionGuard.js";
 import type { WorkspaceRoots } from "../workspace/pathFacts.js";
 import type { TerminalManager } from "../workspace/terminalManager.js";
 import { readTextSlice, writeTextFileCreatingDirs } from "../workspace/textFiles.js";
+import type { ClientTerminals } from "./clientTerminals.js";
 import { fsView, terminalView } from "./requestView.js";
 
 type Served<M extends WorkspaceMethod> = Promise<ClientResult<M>>;
@@ -31,12 +32,17 @@ export interface ClientFiles {
  * how a view is judged and where paths resolve.
  */
 export abstract class GuardedWorkspace implements ClientMethods<GuardContext, WorkspaceMethod> {
+  /** Terminals the client runs (ids it minted), with the session they belong to. */
+  private readonly delegated = new Map<string, string>();
+
   constructor(
     protected readonly terminals: TerminalManager,
     /** The environment terminals start from (a safelist, never the plane's secrets). */
     private readonly terminalEnv: Record<string, string>,
     /** Serves allowed reads and writes instead of the disk (an editor's buffers). */
     private readonly files: ClientFiles = {},
+    /** Runs allowed terminals instead of acpgate (an editor that offers `terminal`). */
+    private readonly clientTerminals?: ClientTerminals,
   ) {}
 
   abstract workspaceRoots(): WorkspaceRoots;
@@ -136,13 +142,20 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
         ruleId: verdict.ruleId,
       });
     }
+    const cwd = view.paths[0]?.real ?? roots.cwd;
+    if (this.clientTerminals) {
+      const { terminalId } = await this.clientTerminals.create({ ...params, cwd });
+      this.delegated.set(terminalId, params.sessionId);
+      ctx.emit({ ...base, allowed: true, ruleId: verdict.ruleId, terminalId });
+      return { terminalId };
+    }
     const env = { ...this.terminalEnv };
     for (const variable of params.env ?? []) env[variable.name] = variable.value;
     const terminalId = await this.terminals.create({
       command: params.command,
       args: params.args ?? [],
       env,
-      cwd: view.paths[0]?.real ?? roots.cwd,
+      cwd,
       outputByteLimit: params.outputByteLimit ?? null,
     });
     ctx.emit({ ...base, allowed: true, ruleId: verdict.ruleId, terminalId });
@@ -150,6 +163,7 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
   }
 
   async "terminal/output"(params: ClientParams<"terminal/output">): Served<"terminal/output"> {
+    if (this.delegated.has(params.terminalId)) return this.clientTerminals!.output(params);
     return this.own(params.terminalId, () => this.terminals.output(params.terminalId));
   }
 
@@ -158,6 +172,8 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
     _ctx: GuardContext,
     signal: AbortSignal,
   ): Served<"terminal/wait_for_exit"> {
+    if (this.delegated.has(params.terminalId))
+      return this.clientTerminals!.waitForExit(params, signal);
     return this.own(params.terminalId, () => this.terminals.waitForExit(params.terminalId, signal));
   }
 
@@ -165,7 +181,8 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
     params: ClientParams<"terminal/kill">,
     ctx: GuardContext,
   ): Served<"terminal/kill"> {
-    this.own(params.terminalId, () => this.terminals.kill(params.terminalId));
+    if (this.delegated.has(params.terminalId)) await this.clientTerminals!.kill(params);
+    else this.own(params.terminalId, () => this.terminals.kill(params.terminalId));
     ctx.emit({ type: "terminal", action: "kill", allowed: true, terminalId: params.terminalId });
     return {};
   }
@@ -174,9 +191,24 @@ export abstract class GuardedWorkspace implements ClientMethods<GuardContext, Wo
     params: ClientParams<"terminal/release">,
     ctx: GuardContext,
   ): Served<"terminal/release"> {
-    await this.own(params.terminalId, () => this.terminals.release(params.terminalId));
+    if (this.delegated.delete(params.terminalId)) await this.clientTerminals!.release(params);
+    else await this.own(params.terminalId, () => this.terminals.release(params.terminalId));
     ctx.emit({ type: "terminal", action: "release", allowed: true, terminalId: params.terminalId });
     return {};
+  }
+
+  /** Ends what the session left running: acpgate's terminals, and the client's released. */
+  protected async releaseTerminals(): Promise<void> {
+    const left = [...this.delegated];
+    this.delegated.clear();
+    const client = this.clientTerminals;
+    if (client)
+      await Promise.all(
+        left.map(([terminalId, sessionId]) =>
+          client.release({ terminalId, sessionId }).catch(() => undefined),
+        ),
+      );
+    await this.terminals.dispose();
   }
 
   /** Terminals are per session: an id this session did not create is not found. */

@@ -18,6 +18,8 @@ import { WorkspaceRoots } from "../workspace/pathFacts.js";
 import { TerminalManager } from "../workspace/terminalManager.js";
 import type { Approver } from "./approver.js";
 import type { Guard, PermissionAnswer, PermissionAsk } from "./guard.js";
+import type { ClientTerminals } from "./clientTerminals.js";
+import { servedCapabilities } from "./servedCapabilities.js";
 import { GuardedWorkspace, type ClientFiles } from "./guardedWorkspace.js";
 import { registerPolicyControl, type PolicyControl } from "./guardRegistry.js";
 import { alignMode, applyPolicyAtStart } from "./policyStart.js";
@@ -40,6 +42,8 @@ export interface PolicyGuardOptions {
   approver?: Approver;
   /** Serves allowed fs/* calls instead of the disk (the editor, when it offers fs). */
   clientFiles?: ClientFiles;
+  /** Runs allowed terminals instead of acpgate (the editor, when it offers `terminal`). */
+  clientTerminals?: ClientTerminals;
   terminalEnv?: Record<string, string>;
   /** The mode a resumed session was recorded in: restored at start, or the start is refused. */
   recordedMode?: string;
@@ -73,6 +77,8 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
       new TerminalManager(options.confineCommand),
       options.terminalEnv ?? buildAgentEnv({ planeEnv: process.env, passEnv: [], values: {} }),
       options.clientFiles,
+      // A sandboxed agent's commands stay in its sandbox: never handed to the editor.
+      options.sandboxed ? undefined : options.clientTerminals,
     );
     this.policy = options.policy;
     this.roots = new WorkspaceRoots(options.cwd, options.policy.roots);
@@ -99,16 +105,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   }
 
   clientCapabilities(): ClientCapabilities {
-    const p = this.policy;
-    const has = (rules: Policy["allow"], kind: "edit" | "execute"): boolean =>
-      rules.some((r) => !r.kinds || r.kinds.includes(kind));
-    const asksServed = this.options.approver !== undefined;
-    const write =
-      p.posture === "workspace-write" || has(p.allow, "edit") || (asksServed && has(p.ask, "edit"));
-    const terminal =
-      has(p.allow, "execute") ||
-      (asksServed && (p.posture === "workspace-write" || has(p.ask, "execute")));
-    return { fs: { readTextFile: true, writeTextFile: write }, terminal };
+    return servedCapabilities(this.policy, this.options.approver !== undefined);
   }
 
   async decidePermission(
@@ -132,7 +129,7 @@ export class PolicyGuard extends GuardedWorkspace implements Guard, PolicyContro
   }
 
   async dispose(): Promise<void> {
-    await this.terminals.dispose();
+    await this.releaseTerminals();
   }
 
   async sessionStarted(session: StartedSession): Promise<void> {

@@ -19,6 +19,8 @@ const UNATTENDED = "nobody can answer: this is an unattended run (acpgate run)";
 export function questionDesk(
   config: ExtensionsConfig | undefined,
   pending: PendingQuestions,
+  /** Who answers attended sessions in place of the pending queue (an editor's elicitation). */
+  person?: AskQuestion,
 ): AskQuestion {
   const settings = extensionsSchema.parse(config ?? {});
   const timeoutMs =
@@ -26,6 +28,8 @@ export function questionDesk(
       ? settings.questionTimeout * 1000
       : parseDuration(settings.questionTimeout);
   return async (request, context, signal) => {
+    if (!context.unattended && person)
+      return withTimeout(person, timeoutMs, request, context, signal);
     if (!context.unattended) {
       return pending.ask(
         { sessionId: context.sessionId, agentId: context.agentId, request, timeoutMs },
@@ -36,6 +40,23 @@ export function questionDesk(
       ? unattendedPlan(settings, request)
       : unattendedQuestion(settings, request);
   };
+}
+
+/** A person who does not answer within `questionTimeout` is taken to decline. */
+async function withTimeout(
+  person: AskQuestion,
+  timeoutMs: number,
+  request: QuestionRequest,
+  context: Parameters<AskQuestion>[1],
+  signal: AbortSignal,
+): Promise<QuestionAnswer> {
+  const timer = AbortSignal.timeout(timeoutMs);
+  try {
+    return await person(request, context, AbortSignal.any([signal, timer]));
+  } catch (error) {
+    if (!timer.aborted || signal.aborted) throw error;
+    return { outcome: "declined", reason: `no answer within ${timeoutMs} ms`, by: "timeout" };
+  }
 }
 
 function unattendedPlan(settings: ExtensionsConfig, request: QuestionRequest): QuestionAnswer {

@@ -203,6 +203,13 @@ export function recordFor(event: SessionEvent): Recorded | undefined {
       };
     case "mode_changed":
       return { kind: "mode_change", data: { modeId: event.modeId } };
+    case "notice":
+      if (event.code !== "mcp_server_withheld") return undefined;
+      return {
+        kind: "mcp_server_withheld",
+        status: event.data.from,
+        data: { name: event.data.name, rule: event.data.rule, message: event.message },
+      };
     case "extension":
       return {
         kind: "extension",

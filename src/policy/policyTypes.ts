@@ -98,6 +98,12 @@ export interface Policy {
   sandbox?: SandboxSetting;
   /** The sandbox's network: the host's (default), none, or only the hosts of an allow list. */
   network?: NetworkSetting;
+  /**
+   * An editor's own MCP servers against the environment's inventory (`acpgate proxy`):
+   * `merge` (unset: both, the environment's wins a name clash), `keep` (the editor's win),
+   * `replace` (the inventory only).
+   */
+  editorMcpServers?: "keep" | "merge" | "replace";
 }
 
 /** auto: sandboxed where bwrap works, else a loud notice; required: refuse without; off. */

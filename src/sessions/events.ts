@@ -87,6 +87,13 @@ export type SessionEventBody =
     }
   | {
       type: "notice";
+      /** `mcp_server_withheld`: the policy's `editorMcpServers` left a client's or the environment's server out. */
+      code: "mcp_server_withheld";
+      message: string;
+      data: { name: string; from: "client" | "environment"; rule: string };
+    }
+  | {
+      type: "notice";
       /** `sandbox_unavailable`: sandbox `auto` fell back to running the agent unconfined. */
       code: "sandbox_unavailable";
       message: string;

@@ -2,9 +2,15 @@ import { resolve } from "node:path";
 import type { AgentChannel } from "../agents/agentChannel.js";
 import type { LaunchSpec } from "../agents/agentProcess.js";
 import { Catalogue, resolveCommand } from "../agents/catalogue.js";
+import { SharedAgent } from "../agents/sharedAgent.js";
 import { stdioChannel } from "../agents/stdioChannel.js";
 import type { AgentEntry } from "../config/agentSchema.js";
 import { buildAgentEnv } from "../inputs/agentEnv.js";
+import {
+  combineMcpServers,
+  type ClientMcpRule,
+  type WithheldMcpServer,
+} from "../inputs/combineMcpServers.js";
 import type { McpServerInput } from "../inputs/selectMcpServers.js";
 import type { ExtensionRouter } from "../protocol/extensionRouter.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
@@ -19,7 +25,10 @@ export interface CreateSessionRequest {
   agentId: string;
   cwd: string;
   start?: StartHow;
+  /** The caller's own servers (an editor's), combined with the environment's by `clientMcpRule`. */
   mcpServers?: McpServerInput[];
+  /** How `mcpServers` meet the environment's inventory (inputs/combineMcpServers.ts); `keep` when unset. */
+  clientMcpRule?: ClientMcpRule;
   unattended?: boolean;
   /** The policy to run under, by name; the plane's default when unset. */
   policy?: string;
@@ -31,12 +40,24 @@ export interface CreateSessionRequest {
   authMeta?: Record<string, unknown>;
   /** Who is behind this session (a token's principal, the CI identity); the plane's default when unset. */
   actor?: string;
+  /** Runs the session on this shared agent process instead of a process of its own. */
+  shared?: SharedLaunch;
   /** Caller-supplied initialize and session/new|load|resume params (the editor proxy's). */
   bootstrap?: BootstrapParams;
+  /** Set by the manager: said right after `session_started` (servers the MCP rule withheld). */
+  startNotices?: SessionEventBody[];
   /** Set by the manager from its `confine`: how the agent is held (callers leave it unset). */
   enforcement?: Enforcement;
   /** Set by the manager from its `confine`: runs terminal commands in the agent's sandbox. */
   confineCommand?: (launch: LaunchSpec) => LaunchSpec;
+}
+
+/** An agent process shared by sessions (SessionManager.openShared), with how it was confined. */
+export interface SharedLaunch {
+  agent: SharedAgent;
+  /** Where the process runs. */
+  cwd: string;
+  confined?: ConfinedLaunch;
 }
 
 /** A launch as the sandbox wrapped it (see SessionManagerDeps.confine). */
@@ -119,12 +140,16 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
     const entry = this.deps.catalogue.get(request.agentId);
     if (!this.deps.inputsFor) return this.prepare(request, options);
     const inputs = await this.deps.inputsFor(request, entry);
-    const explicit = request.mcpServers ?? [];
-    const names = new Set(explicit.map((s) => s.name));
+    const rule = request.clientMcpRule ?? "keep";
+    const combined = combineMcpServers(inputs.mcpServers ?? [], request.mcpServers ?? [], rule);
     return this.prepare(
       {
         ...request,
-        mcpServers: [...(inputs.mcpServers ?? []).filter((s) => !names.has(s.name)), ...explicit],
+        mcpServers: combined.servers,
+        startNotices: [
+          ...(request.startNotices ?? []),
+          ...combined.withheld.map((w) => withheldNotice(w)),
+        ],
         secrets: { ...inputs.secrets, ...request.secrets },
         ...(inputs.authMeta ? { authMeta: inputs.authMeta } : {}),
       },
@@ -135,47 +160,38 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
   /** Builds a session without starting it, so callers can subscribe first. */
   prepare(request: R, options: { id?: string } = {}): Session {
     const configured = this.deps.catalogue.get(request.agentId);
-    const unresolved = configured.secrets.filter((name) => request.secrets?.[name] === undefined);
-    if (unresolved.length) {
-      throw new AcpgateError(
-        "secret_missing",
-        `agent '${request.agentId}' needs secret(s) ${unresolved.join(", ")}, which were not resolved (use prepareWithInputs)`,
-        { agentId: request.agentId, secrets: unresolved },
-      );
-    }
-    const entry =
-      request.authMeta && configured.auth
-        ? { ...configured, auth: { ...configured.auth, meta: request.authMeta } }
-        : configured;
-    const cwd = resolve(request.cwd);
-    const command = resolveCommand(entry);
-    const env = buildAgentEnv({
-      planeEnv: this.deps.planeEnv ?? process.env,
-      passEnv: entry.passEnv,
-      values: command.env,
-      secrets: request.secrets,
-    });
-    const plain: LaunchSpec = { command: command.command, args: command.args, env, cwd };
-    const confined = this.deps.confine?.(plain, { ...request, cwd }, entry);
-    const launch = confined?.launch ?? plain;
+    const { entry, cwd, launch, confined } = request.shared
+      ? {
+          entry: this.entryOf(request, configured),
+          cwd: resolve(request.cwd),
+          launch: undefined,
+          confined: request.shared.confined,
+        }
+      : this.launchOf(request, configured);
     const located = {
       ...request,
       cwd,
       ...(confined ? { enforcement: confined.enforcement } : {}),
       ...(confined?.wrap ? { confineCommand: confined.wrap } : {}),
     };
+    const channel = request.shared
+      ? request.shared.agent.attach()
+      : this.deps.channelFor
+        ? this.deps.channelFor(launch!, entry)
+        : stdioChannel(launch!);
     const session = new Session({
       ...(options.id ? { id: options.id } : {}),
       agentId: request.agentId,
       entry,
-      channel: this.deps.channelFor ? this.deps.channelFor(launch, entry) : stdioChannel(launch),
+      channel,
       cwd,
       guard: this.deps.guardFor(located, configured),
       start: request.start ?? { how: "new" },
       ...(request.bootstrap ? { bootstrap: request.bootstrap } : {}),
       mcpServers: request.mcpServers ?? [],
       unattended: request.unattended ?? false,
-      ...(confined ? { enforcement: confined.enforcement, startNotices: confined.notices } : {}),
+      ...(confined ? { enforcement: confined.enforcement } : {}),
+      startNotices: [...(confined?.notices ?? []), ...(request.startNotices ?? [])],
       ...(this.deps.extensionsFor
         ? { extensions: this.deps.extensionsFor(configured, located) }
         : {}),
@@ -194,6 +210,57 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
     );
     this.deps.onSessionCreated?.(session, located);
     return session;
+  }
+
+  /**
+   * One agent process that sessions share (`request.shared`): the editor proxy's, one per
+   * editor connection. Launched, confined and given secrets as a session's agent would be;
+   * its sessions are started with `shared` and end without ending it (`agent.shutdown()` does).
+   */
+  async openShared(request: R): Promise<SharedLaunch> {
+    const configured = this.deps.catalogue.get(request.agentId);
+    const inputs = this.deps.inputsFor ? await this.deps.inputsFor(request, configured) : {};
+    const withInputs = {
+      ...request,
+      secrets: { ...inputs.secrets, ...request.secrets },
+      ...(inputs.authMeta ? { authMeta: inputs.authMeta } : {}),
+    };
+    const { entry, cwd, launch, confined } = this.launchOf(withInputs, configured);
+    const channel = this.deps.channelFor
+      ? this.deps.channelFor(launch, entry)
+      : stdioChannel(launch);
+    return { agent: new SharedAgent(channel), cwd, ...(confined ? { confined } : {}) };
+  }
+
+  /** The agent's command, environment and confinement for a request. */
+  private launchOf(request: R, configured: AgentEntry) {
+    const unresolved = configured.secrets.filter((name) => request.secrets?.[name] === undefined);
+    if (unresolved.length) {
+      throw new AcpgateError(
+        "secret_missing",
+        `agent '${request.agentId}' needs secret(s) ${unresolved.join(", ")}, which were not resolved (use prepareWithInputs)`,
+        { agentId: request.agentId, secrets: unresolved },
+      );
+    }
+    const entry = this.entryOf(request, configured);
+    const cwd = resolve(request.cwd);
+    const command = resolveCommand(entry);
+    const env = buildAgentEnv({
+      planeEnv: this.deps.planeEnv ?? process.env,
+      passEnv: entry.passEnv,
+      values: command.env,
+      secrets: request.secrets,
+    });
+    const plain: LaunchSpec = { command: command.command, args: command.args, env, cwd };
+    const confined = this.deps.confine?.(plain, { ...request, cwd }, entry);
+    return { entry, cwd, launch: confined?.launch ?? plain, confined };
+  }
+
+  /** The entry with the auth `meta` the broker resolved. */
+  private entryOf(request: R, configured: AgentEntry): AgentEntry {
+    return request.authMeta && configured.auth
+      ? { ...configured, auth: { ...configured.auth, meta: request.authMeta } }
+      : configured;
   }
 
   get(id: string): Session {
@@ -241,6 +308,16 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
     this.sessions.delete(id);
     this.forgotten.emit(id);
   }
+}
+
+function withheldNotice(w: WithheldMcpServer): SessionEventBody {
+  const whose = w.from === "client" ? "the editor's" : "the environment's";
+  return {
+    type: "notice",
+    code: "mcp_server_withheld",
+    message: `MCP server '${w.name}' (${whose}) was not given to the agent: ${w.reason} (editorMcpServers: ${w.rule})`,
+    data: { name: w.name, from: w.from, rule: w.rule },
+  };
 }
 
 /** An entry's `startupTimeout`: a number of seconds or a duration string. */

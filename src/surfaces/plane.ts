@@ -145,6 +145,7 @@ export function createPlane(options: PlaneOptions): Plane {
       unattended: request.unattended ?? false,
       ...(request.approver ? { approver: request.approver } : {}),
       ...(request.clientFiles ? { clientFiles: request.clientFiles } : {}),
+      ...(request.clientTerminals ? { clientTerminals: request.clientTerminals } : {}),
       ...(request.resumed?.mode !== undefined ? { recordedMode: request.resumed.mode } : {}),
       modeClaims: modeClaimsOf(catalogue.item(request.agentId)),
       ...("sqlite" in config.storage

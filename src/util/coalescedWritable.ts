@@ -1,35 +1,56 @@
 import type { Writable } from "node:stream";
 
 /**
- * A web WritableStream over a Node stream that hands it one buffer per turn of the event loop:
- * chunks written in the same turn (an agent's burst of `session/update` lines, one chunk per
- * message from the SDK's ndJsonStream) are joined and written once, at `setImmediate`. One
- * `write()` per message to a pipe was most of the editor proxy's stream cost (docs/bench.md).
- * Order is kept; when the Node stream asks to wait (`write()` false), writes wait for `drain`.
+ * One buffer per turn of the event loop to a Node stream, from two doors: a web
+ * WritableStream (the SDK's ndJsonStream writes one chunk per message there) and
+ * `writeLine` (lines written as they are, with no stream machinery: the editor proxy's
+ * forwarded `session/update`s). Chunks of the same turn are joined and written once, at
+ * `setImmediate`, in the order they came. One `write()` per message to a pipe was most of
+ * the editor proxy's stream cost (docs/bench.md). When the Node stream asks to wait
+ * (`write()` false), the WritableStream's writes wait for `drain`.
  */
-export function coalescedWritable(out: Writable): WritableStream<Uint8Array> {
-  let pending: Uint8Array[] = [];
+export interface CoalescedOutput {
+  writable: WritableStream<Uint8Array>;
+  /** Appends `line` and a newline, after everything written before it. */
+  writeLine: (line: string) => void;
+}
+
+export function coalescedOutput(out: Writable): CoalescedOutput {
+  let pending: (Uint8Array | string)[] = [];
   let scheduled = false;
   let drained: Promise<void> = Promise.resolve();
   const flush = (): void => {
     scheduled = false;
     if (pending.length === 0) return;
-    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    const chunks = pending;
     pending = [];
+    const buffers = chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c));
+    const chunk = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
     if (!out.write(chunk)) drained = new Promise((resolve) => out.once("drain", resolve));
   };
-  return new WritableStream<Uint8Array>({
-    async write(chunk) {
-      await drained;
-      pending.push(chunk);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    },
-    async close() {
-      flush();
-      await drained;
-    },
-  });
+  const push = (chunk: Uint8Array | string): void => {
+    pending.push(chunk);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  return {
+    writable: new WritableStream<Uint8Array>({
+      async write(chunk) {
+        await drained;
+        push(chunk);
+      },
+      async close() {
+        flush();
+        await drained;
+      },
+    }),
+    writeLine: (line) => push(line + "\n"),
+  };
+}
+
+/** The WritableStream door alone. */
+export function coalescedWritable(out: Writable): WritableStream<Uint8Array> {
+  return coalescedOutput(out).writable;
 }

@@ -37,6 +37,8 @@ export function startEditor(
     onElicitation?: (params: unknown) => Record<string, unknown>;
     /** The editor's buffers: fs/* calls are served from (and written to) this map. */
     buffers?: Map<string, string>;
+    /** The editor's terminals: every terminal/* call is recorded here and answered as run. */
+    terminals?: { method: string; params: Record<string, unknown> }[];
   },
 ): EditorClient {
   const child = spawn(process.execPath, [CLI, "proxy", ...args], {
@@ -67,6 +69,32 @@ export function startEditor(
   const onElicitation = options.onElicitation;
   if (onElicitation)
     base0.onRequest("elicitation/create", (cx) => onElicitation(cx.params) as never);
+  const terminals = options.terminals;
+  if (terminals) {
+    const record = (method: string, params: unknown): void =>
+      void terminals.push({ method, params: params as Record<string, unknown> });
+    base0
+      .onRequest("terminal/create", (cx) => {
+        record("terminal/create", cx.params);
+        return { terminalId: `editor-term-${terminals.length}` };
+      })
+      .onRequest("terminal/wait_for_exit", (cx) => {
+        record("terminal/wait_for_exit", cx.params);
+        return { exitCode: 0 };
+      })
+      .onRequest("terminal/output", (cx) => {
+        record("terminal/output", cx.params);
+        return { output: "hi from the editor\n", truncated: false, exitStatus: { exitCode: 0 } };
+      })
+      .onRequest("terminal/release", (cx) => {
+        record("terminal/release", cx.params);
+        return {};
+      })
+      .onRequest("terminal/kill", (cx) => {
+        record("terminal/kill", cx.params);
+        return {};
+      });
+  }
   const app = base0
     .onRequest("session/request_permission", (cx) => {
       permissions.push(cx.params);

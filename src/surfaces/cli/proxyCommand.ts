@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
 import { Readable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk";
-import { coalescedWritable } from "../../util/coalescedWritable.js";
+import { coalescedOutput } from "../../util/coalescedWritable.js";
 import { AcpgateError } from "../../util/errors.js";
 import { createLogger } from "../../audit/logger.js";
 import { createPlane } from "../plane.js";
@@ -42,16 +42,18 @@ export async function proxyCommand({ values }: CommandInput<typeof PROXY_FLAGS>)
     plane.catalogue.get(agentId);
     await plane.audit.open();
     await plane.audit.markLostSessions();
+    const out = coalescedOutput(process.stdout);
     const proxy = editorProxy({
       plane,
       agentId,
       actor,
       cwd: process.cwd(),
+      editorOut: out.writeLine,
       ...(values.env !== undefined ? { environment: values.env } : {}),
       ...(values.policy !== undefined ? { policy: values.policy } : {}),
     });
     const stream = ndJsonStream(
-      coalescedWritable(process.stdout),
+      out.writable,
       Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
     );
     const connection = proxy.app.connect(stream);

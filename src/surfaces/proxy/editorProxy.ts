@@ -11,7 +11,6 @@ import {
   type ResumeSessionResponse,
 } from "@agentclientprotocol/sdk";
 import type { Plane } from "../plane.js";
-import { narrowCapabilities } from "../../sessions/narrowCapabilities.js";
 import { advertisedAuthMethods } from "./authMethods.js";
 import { ControlAgent } from "./controlAgent.js";
 import { ProxySessions } from "./proxySessions.js";
@@ -26,7 +25,12 @@ export interface EditorProxyOptions {
   policy?: string;
   /** The person at the editor (recorded as actor and as approver). */
   actor: string;
-  /** Where the control process of the agent runs (sessions run in their own cwd). */
+  /**
+   * Writes one NDJSON line to the editor, in order with the connection's own writes: the
+   * agent's `session/update`s go this way, serialized once and past the SDK's machinery.
+   */
+  editorOut?: (line: string) => void;
+  /** Where the connection's agent process runs (each session in its own cwd). */
   cwd: string;
 }
 
@@ -56,20 +60,16 @@ export function editorProxy(options: EditorProxyOptions): {
     params: InitializeRequest,
     editor: AgentContext,
   ): Promise<InitializeResponse> => {
+    await sessions?.closeAll();
     await control?.close();
     control = await ControlAgent.start({
       plane,
       agentId,
       environment: options.environment,
+      policy: options.policy,
+      actor: options.actor,
       cwd: options.cwd,
-      // The control process serves no session: it is offered no files and no terminal.
-      params: {
-        ...params,
-        clientCapabilities: narrowCapabilities(params.clientCapabilities ?? {}, {
-          fs: { readTextFile: false, writeTextFile: false },
-          terminal: false,
-        }),
-      },
+      params,
     });
     const real = control.initialize;
     advertised = advertisedAuthMethods({
@@ -77,7 +77,12 @@ export function editorProxy(options: EditorProxyOptions): {
       brokered: plane.catalogue.get(agentId).auth !== undefined,
       editor: params.clientCapabilities,
     });
-    sessions = new ProxySessions({ ...options, editor, initialize: params });
+    sessions = new ProxySessions({
+      ...options,
+      editor,
+      initialize: params,
+      shared: control.shared,
+    });
     const info = real.agentInfo;
     const name = info?.name ?? agentId;
     return {

@@ -14,19 +14,25 @@ import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 export class ProxySession {
   private readonly permissions = new Map<string, RequestPermissionRequest>();
   private readonly subscriptions: Disposable[] = [];
+  /** Notices said before the editor has the session's id: sent once it has (`opened`). */
+  private held: string[] | undefined = [];
 
   constructor(
     readonly session: Session,
     private readonly editor: AgentContext,
     private readonly editorCapabilities: ClientCapabilities | undefined,
+    /** Writes a line to the editor as it is; the SDK's notify (validated, re-framed) when unset. */
+    private readonly editorOut?: (line: string) => void,
   ) {
     this.subscriptions.push(
       session.tap.on(({ direction, message }) => {
         if (direction !== "in" || !("method" in message)) return;
         const params = (message as { params?: unknown }).params;
         if (message.method === "session/update" && !("id" in message)) {
-          if (updateAllowed(params, this.editorCapabilities))
-            void this.editor.notify("session/update", params as never).catch(() => undefined);
+          if (!updateAllowed(params, this.editorCapabilities)) return;
+          // The message as it came off the wire, serialized once, nothing stripped.
+          if (this.editorOut) this.editorOut(JSON.stringify(message));
+          else void this.editor.notify("session/update", params as never).catch(() => undefined);
         } else if (message.method === "session/request_permission") {
           const request = params as RequestPermissionRequest;
           const id = request?.toolCall?.toolCallId;
@@ -45,12 +51,39 @@ export class ProxySession {
     return this.permissions.get(toolCallId);
   }
 
+  /** The editor has the session/new|load|resume answer: what acpgate held back is said now. */
+  opened(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const text of held) this.say(text);
+  }
+
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
 
+  /** A message to the person, clearly acpgate's (`_meta.acpgate`), on the agent's session id. */
+  private say(text: string): void {
+    void this.editor
+      .notify("session/update", {
+        sessionId: this.agentSessionId,
+        update: {
+          sessionUpdate: "agent_message_chunk",
+          content: { type: "text", text: `${text}\n` },
+          _meta: { acpgate: { notice: true } },
+        },
+      })
+      .catch(() => undefined);
+  }
+
   /** A rule's allow or deny is answered by acpgate: the editor hears which rule decided. */
   private onEvent(event: SessionEvent): void {
+    if (event.type === "notice" && event.code === "mcp_server_withheld") {
+      const text = `acpgate: ${event.message}`;
+      if (this.held) this.held.push(text);
+      else this.say(text);
+      return;
+    }
     if (event.type !== "permission_decided" || event.decidedBy !== "policy") return;
     this.permissions.delete(event.toolCallId);
     const word = event.outcome === "allow" ? "allowed" : "refused";

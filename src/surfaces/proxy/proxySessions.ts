@@ -9,11 +9,15 @@ import {
   type SetSessionModeRequest,
 } from "@agentclientprotocol/sdk";
 import type { StartHow } from "../../sessions/bootstrapSession.js";
+import type { SharedLaunch } from "../../sessions/sessionManager.js";
 import type { McpServerInput } from "../../inputs/selectMcpServers.js";
+import type { Policy } from "../../policy/policyTypes.js";
 import type { Plane } from "../plane.js";
 import { EditorApprover } from "./editorApprover.js";
 import { editorElicitation } from "./editorElicitation.js";
 import { editorFiles } from "./editorFiles.js";
+import { editorQuestions } from "./editorQuestions.js";
+import { editorTerminals } from "./editorTerminals.js";
 import { ProxySession } from "./proxySession.js";
 import { captureSessionResponse } from "./sessionResponse.js";
 
@@ -26,13 +30,17 @@ export interface ProxySessionsOptions {
   editor: AgentContext;
   /** The editor's initialize params: passed to each session's agent (capabilities narrowed). */
   initialize: InitializeRequest;
+  /** One NDJSON line to the editor (the proxy's stdout); the SDK's notify when unset. */
+  editorOut?: (line: string) => void;
+  /** The connection's one agent process: every session runs on it. */
+  shared: SharedLaunch;
 }
 
 type SessionParams = { cwd: string; mcpServers?: unknown[]; [key: string]: unknown };
 
 /**
  * The editor's sessions, keyed by the agent's own session id (the id on the wire). Each is a
- * governed session of the plane in its own agent process: attended (`ask` goes to the
+ * governed session of the plane on the connection's one agent process: attended (`ask` goes to the
  * editor), recorded with the editor's person as actor, its mode set to the posture.
  */
 export class ProxySessions {
@@ -53,25 +61,37 @@ export class ProxySessions {
       (id) => late.bound?.permissionParams(id),
       this.options.actor,
     );
+    const answerer = editorQuestions(
+      editor,
+      capabilities,
+      () => late.bound?.agentSessionId ?? "",
+      this.options.actor,
+    );
+    const terminals = editorTerminals(editor, capabilities);
     const session = await plane.manager.prepareWithInputs({
       agentId: this.options.agentId,
       cwd,
       start: how,
+      shared: this.options.shared,
       unattended: false,
       actor: this.options.actor,
       approver,
       clientFiles: editorFiles(editor, capabilities),
+      ...(terminals ? { clientTerminals: terminals } : {}),
       ...(elicitation ? { passThrough: elicitation } : {}),
+      ...(answerer ? { answerer } : {}),
       ...(this.options.policy ? { policy: this.options.policy } : {}),
       ...(this.options.environment ? { environment: this.options.environment } : {}),
-      // The editor's own servers, merged with the environment's inventory (prepareWithInputs).
+      // The editor's own servers against the environment's inventory, as the policy says.
       mcpServers: (mcpServers ?? []) as McpServerInput[],
+      clientMcpRule: this.policy().editorMcpServers ?? "merge",
       bootstrap: { initialize: this.options.initialize, session: rest },
     });
     const bound = (late.bound = new ProxySession(
       session,
       editor,
       this.options.initialize.clientCapabilities,
+      this.options.editorOut,
     ));
     const response = captureSessionResponse(session);
     try {
@@ -82,6 +102,8 @@ export class ProxySessions {
       throw error;
     }
     this.open_.set(bound.agentSessionId, bound);
+    // After the answer is written: the editor knows the session id the notices name.
+    setImmediate(() => bound.opened());
     return response() as T;
   }
 
@@ -131,6 +153,11 @@ export class ProxySessions {
 
   async closeAll(): Promise<void> {
     await Promise.all([...this.open_.keys()].map((id) => this.close(id).catch(() => undefined)));
+  }
+
+  private policy(): Policy {
+    const { plane, policy } = this.options;
+    return policy ? plane.policyFor(policy) : plane.policy;
   }
 
   private get(sessionId: string): ProxySession {

@@ -1,0 +1,104 @@
+import type { AnyMessage, JsonRpcId, Stream } from "@agentclientprotocol/sdk";
+import type { ExitInfo } from "./agentProcess.js";
+
+/** Messages held for a session id nobody has claimed yet, at most (then dropped). */
+const MAX_HELD = 10_000;
+
+/** One session's end of a SharedAgent: a Stream of its own, and what it is waiting on. */
+export class Attached {
+  readonly stream: Stream;
+  readonly exited: Promise<ExitInfo>;
+  /** The agent's requests this channel has not answered yet (answered for it on detach). */
+  readonly inboundPending = new Set<JsonRpcId>();
+  /** Prompts sent and not answered: a message naming no session goes to the one prompting. */
+  prompting = 0;
+  ended = false;
+  private cancelled = false;
+  private controller!: ReadableStreamDefaultController<AnyMessage>;
+  private resolveExited!: (info: ExitInfo) => void;
+
+  constructor(onWrite: (message: AnyMessage) => Promise<void>) {
+    this.exited = new Promise((resolve) => (this.resolveExited = resolve));
+    this.stream = {
+      readable: new ReadableStream<AnyMessage>({
+        start: (c) => void (this.controller = c),
+        // The session closed its connection: nothing more is delivered.
+        cancel: () => void (this.cancelled = true),
+      }),
+      writable: new WritableStream<AnyMessage>({ write: (message) => onWrite(message) }),
+    };
+  }
+
+  deliver(message: AnyMessage): void {
+    if (!this.ended && !this.cancelled) this.controller.enqueue(message);
+  }
+
+  end(info: ExitInfo): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (!this.cancelled) this.controller.close();
+    this.resolveExited(info);
+  }
+}
+
+/**
+ * Which attached channel a message of the agent belongs to: by the `sessionId` it names
+ * (bound when the session's new/load/resume went out or was answered), held while that id
+ * is not bound yet; a message naming none goes to the one session prompting, else to the
+ * only session there is.
+ */
+export class SessionRoutes {
+  private readonly attached: Attached[] = [];
+  private readonly bySession = new Map<string, Attached>();
+  private readonly held = new Map<string, AnyMessage[]>();
+  private heldCount = 0;
+
+  add(onWrite: (message: AnyMessage) => Promise<void>): Attached {
+    const a = new Attached(onWrite);
+    this.attached.push(a);
+    return a;
+  }
+
+  all(): readonly Attached[] {
+    return this.attached;
+  }
+
+  bind(sessionId: string, a: Attached): void {
+    this.bySession.set(sessionId, a);
+    const held = this.held.get(sessionId);
+    if (!held) return;
+    this.held.delete(sessionId);
+    this.heldCount -= held.length;
+    for (const message of held) a.deliver(message);
+  }
+
+  /** Forgets `a`; returns the session ids it had. */
+  detach(a: Attached): string[] {
+    const index = this.attached.indexOf(a);
+    if (index >= 0) this.attached.splice(index, 1);
+    const ids = [...this.bySession].filter(([, b]) => b === a).map(([id]) => id);
+    for (const id of ids) this.bySession.delete(id);
+    return ids;
+  }
+
+  route(sessionId: unknown): Attached | "hold" | undefined {
+    if (typeof sessionId === "string") return this.bySession.get(sessionId) ?? "hold";
+    const sessions = [...new Set(this.bySession.values())];
+    const prompting = sessions.filter((a) => a.prompting > 0);
+    if (prompting.length >= 1) return prompting[prompting.length - 1];
+    return sessions.length === 1 ? sessions[0] : undefined;
+  }
+
+  hold(sessionId: string, message: AnyMessage): void {
+    if (this.heldCount >= MAX_HELD) return;
+    const list = this.held.get(sessionId) ?? [];
+    list.push(message);
+    this.held.set(sessionId, list);
+    this.heldCount++;
+  }
+
+  /** The channel holding the agent's request `id` unanswered. */
+  holding(id: unknown): Attached | undefined {
+    return this.attached.find((a) => a.inboundPending.has(id as JsonRpcId));
+  }
+}
