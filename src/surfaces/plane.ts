@@ -88,6 +88,11 @@ export interface PlaneOptions {
    * surface with no such reader (`run`) keeps few: each kept event holds its wire message.
    */
   eventLogCapacity?: number;
+  /**
+   * Where a SQLite audit store runs its statements (see `AuditStoreOptions.thread`): a
+   * worker thread by default; `caller` for a short-lived process (`run`).
+   */
+  sqliteThread?: "worker" | "caller";
 }
 
 /** What tests and embedders may replace: the environment, the bottom of the chain, the channel. */
@@ -129,6 +134,7 @@ export function createPlane(options: PlaneOptions): Plane {
   const audit = createAuditStore(config.storage, options.cwd, {
     logger,
     secret: (name) => broker.value(name, config.secrets),
+    ...(options.sqliteThread ? { thread: options.sqliteThread } : {}),
   });
   const journal = new WireJournal(audit, {
     onError: (error) => logger.warn({ err: String(error) }, "wire journal write failed"),
