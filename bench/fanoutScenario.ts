@@ -15,6 +15,9 @@ interface WorkerResult {
   peakRssMiBPerSession: number;
   loopUtilisation: number;
   loopDelayP99Ms: number;
+  streamSeconds: number;
+  planeCpuSeconds: number;
+  agentsCpuSeconds: number | null;
   latencies: number[];
 }
 
@@ -92,8 +95,10 @@ async function fanoutAt(
         );
       }
       results[mode]!.push(result);
+      const perUpdate = (seconds: number | null): string =>
+        seconds === null ? "?" : ((seconds / result.latencies.length) * 1e6).toFixed(0);
       process.stderr.write(
-        `  fan-out ${sessions} ${mode}: p99 ${percentile(result.latencies, 99).toFixed(1)} ms\n`,
+        `  fan-out ${sessions} ${mode}: p99 ${percentile(result.latencies, 99).toFixed(1)} ms, CPU per update: plane ${perUpdate(result.planeCpuSeconds)} µs, agents ${perUpdate(result.agentsCpuSeconds)} µs\n`,
       );
     }
   }
@@ -107,6 +112,18 @@ async function fanoutAt(
     ["latency p99", "ms", (r) => percentile(r.latencies, 99)],
     ["loop busy while streaming", "%", (r) => r.loopUtilisation * 100],
     ["loop delay p99", "ms", (r) => r.loopDelayP99Ms],
+    // Where the two cores went while streaming: the plane's process, and the agents'.
+    ["plane CPU per update", "µs", (r) => (r.planeCpuSeconds / r.latencies.length) * 1e6],
+    [
+      "agents CPU per update",
+      "µs",
+      (r) => ((r.agentsCpuSeconds ?? NaN) / r.latencies.length) * 1e6,
+    ],
+    [
+      "cores busy while streaming",
+      "cores",
+      (r) => (r.planeCpuSeconds + (r.agentsCpuSeconds ?? NaN)) / r.streamSeconds,
+    ],
   ];
   for (const mode of ["direct", "acpgate"]) {
     for (const [metric, unit, pick] of metrics) {
