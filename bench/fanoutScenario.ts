@@ -19,6 +19,7 @@ interface WorkerResult {
   planeCpuSeconds: number;
   agentsCpuSeconds: number | null;
   latencies: number[];
+  firstTicks: number[];
 }
 
 /**
@@ -110,6 +111,8 @@ async function fanoutAt(
     ["rss/session peak", "MiB", (r) => r.peakRssMiBPerSession],
     ["latency p50", "ms", (r) => percentile(r.latencies, 50)],
     ["latency p99", "ms", (r) => percentile(r.latencies, 99)],
+    // Each agent's first tick leaves while the plane may still be sending the other prompts.
+    ["first-tick latency p99", "ms", (r) => percentile(r.firstTicks, 99)],
     ["loop busy while streaming", "%", (r) => r.loopUtilisation * 100],
     ["loop delay p99", "ms", (r) => r.loopDelayP99Ms],
     // Where the two cores went while streaming: the plane's process, and the agents'.
@@ -167,10 +170,11 @@ async function fanoutAt(
       summary: Object.fromEntries(
         Object.entries(results).map(([mode, list]) => [
           mode,
-          list.map(({ latencies, ...rest }) => ({
+          list.map(({ latencies, firstTicks, ...rest }) => ({
             ...rest,
             p50: percentile(latencies, 50),
             p99: percentile(latencies, 99),
+            firstTickP99: percentile(firstTicks, 99),
           })),
         ]),
       ),

@@ -34,9 +34,15 @@ interface Contender {
 }
 
 const latencies: number[] = [];
+/** Latencies of each agent's first tick: sent while the plane may still be sending prompts. */
+const firstTicks: number[] = [];
+const tickOf = (update: unknown): string | undefined =>
+  (update as { content?: { text?: unknown } } | undefined)?.content?.text as string | undefined;
 function record(update: unknown): void {
   const t = stampOf(update);
-  if (t !== undefined) latencies.push(now() - t);
+  if (t === undefined) return;
+  latencies.push(now() - t);
+  if (tickOf(update) === "t1 ") firstTicks.push(now() - t);
 }
 
 function direct(): Contender {
@@ -140,5 +146,6 @@ const line =
     agentsCpuSeconds:
       agentsBefore === undefined || agentsAfter === undefined ? null : agentsAfter - agentsBefore,
     latencies,
+    firstTicks,
   }) + "\n";
 process.stdout.write(line, () => process.exit(0));
