@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { AuditRecordInput } from "../src/audit/auditRecord.js";
 import { createAuditStore } from "../src/audit/openAuditStore.js";
+import { sqliteThread } from "./decisionGuards.js";
 import type { BenchOptions } from "./benchEnv.js";
 import type { Row, TargetResult } from "./report.js";
 import { percentile, summarise } from "./stats.js";
@@ -41,7 +42,9 @@ async function sustained(
   perWriter: number,
 ): Promise<{ perSecond: number; batches: number }> {
   const dir = mkdtempSync(join(tmpdir(), "acpgate-bench-store-"));
-  const store = createAuditStore({ sqlite: join(dir, "audit.db"), synchronous }, dir);
+  const store = createAuditStore({ sqlite: join(dir, "audit.db"), synchronous }, dir, {
+    thread: sqliteThread(),
+  });
   try {
     await store.open();
     const started = performance.now();

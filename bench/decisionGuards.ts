@@ -47,7 +47,9 @@ function audited(synchronous: "full" | "normal"): GuardVariant {
     audited: true,
     make() {
       dir ??= mkdtempSync(join(tmpdir(), "acpgate-bench-audit-"));
-      store ??= createAuditStore({ sqlite: join(dir, "audit.db"), synchronous }, dir);
+      store ??= createAuditStore({ sqlite: join(dir, "audit.db"), synchronous }, dir, {
+        thread: sqliteThread(),
+      });
       return new GovernedGuard(
         new AuditingGuard(policyChain(), { store, surface: "cli", actor: "bench" }),
       );
@@ -74,3 +76,12 @@ export const GUARD_VARIANTS: GuardVariant[] = [
   audited("full"),
   audited("normal"),
 ];
+
+/**
+ * Where the audit store's SQLite runs: a worker thread, as in a plane (`serve`, `proxy`);
+ * ACPGATE_BENCH_SQLITE_THREAD=caller runs it on the event loop, as `acpgate run` does, to
+ * compare the two.
+ */
+export function sqliteThread(): "worker" | "caller" {
+  return process.env.ACPGATE_BENCH_SQLITE_THREAD === "caller" ? "caller" : "worker";
+}

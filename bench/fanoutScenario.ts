@@ -15,7 +15,11 @@ interface WorkerResult {
   peakRssMiBPerSession: number;
   loopUtilisation: number;
   loopDelayP99Ms: number;
+  streamSeconds: number;
+  planeCpuSeconds: number;
+  agentsCpuSeconds: number | null;
   latencies: number[];
+  firstTicks: number[];
 }
 
 /**
@@ -92,8 +96,10 @@ async function fanoutAt(
         );
       }
       results[mode]!.push(result);
+      const perUpdate = (seconds: number | null): string =>
+        seconds === null ? "?" : ((seconds / result.latencies.length) * 1e6).toFixed(0);
       process.stderr.write(
-        `  fan-out ${sessions} ${mode}: p99 ${percentile(result.latencies, 99).toFixed(1)} ms\n`,
+        `  fan-out ${sessions} ${mode}: p99 ${percentile(result.latencies, 99).toFixed(1)} ms, CPU per update: plane ${perUpdate(result.planeCpuSeconds)} µs, agents ${perUpdate(result.agentsCpuSeconds)} µs\n`,
       );
     }
   }
@@ -105,8 +111,22 @@ async function fanoutAt(
     ["rss/session peak", "MiB", (r) => r.peakRssMiBPerSession],
     ["latency p50", "ms", (r) => percentile(r.latencies, 50)],
     ["latency p99", "ms", (r) => percentile(r.latencies, 99)],
+    // Each agent's first tick leaves while the plane may still be sending the other prompts.
+    ["first-tick latency p99", "ms", (r) => percentile(r.firstTicks, 99)],
     ["loop busy while streaming", "%", (r) => r.loopUtilisation * 100],
     ["loop delay p99", "ms", (r) => r.loopDelayP99Ms],
+    // Where the two cores went while streaming: the plane's process, and the agents'.
+    ["plane CPU per update", "µs", (r) => (r.planeCpuSeconds / r.latencies.length) * 1e6],
+    [
+      "agents CPU per update",
+      "µs",
+      (r) => ((r.agentsCpuSeconds ?? NaN) / r.latencies.length) * 1e6,
+    ],
+    [
+      "cores busy while streaming",
+      "cores",
+      (r) => (r.planeCpuSeconds + (r.agentsCpuSeconds ?? NaN)) / r.streamSeconds,
+    ],
   ];
   for (const mode of ["direct", "acpgate"]) {
     for (const [metric, unit, pick] of metrics) {
@@ -150,10 +170,11 @@ async function fanoutAt(
       summary: Object.fromEntries(
         Object.entries(results).map(([mode, list]) => [
           mode,
-          list.map(({ latencies, ...rest }) => ({
+          list.map(({ latencies, firstTicks, ...rest }) => ({
             ...rest,
             p50: percentile(latencies, 50),
             p99: percentile(latencies, 99),
+            firstTickP99: percentile(firstTicks, 99),
           })),
         ]),
       ),

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { Readable, Writable } from "node:stream";
 import { client, ndJsonStream, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+import { childrenCpuSeconds } from "./childCpu.js";
 import { startProfile } from "./profilePhase.js";
 import { agentEnv, TICK_AGENT_PL } from "./benchEnv.js";
 import { rawManager } from "./rawPlane.js";
@@ -33,9 +34,15 @@ interface Contender {
 }
 
 const latencies: number[] = [];
+/** Latencies of each agent's first tick: sent while the plane may still be sending prompts. */
+const firstTicks: number[] = [];
+const tickOf = (update: unknown): string | undefined =>
+  (update as { content?: { text?: unknown } } | undefined)?.content?.text as string | undefined;
 function record(update: unknown): void {
   const t = stampOf(update);
-  if (t !== undefined) latencies.push(now() - t);
+  if (t === undefined) return;
+  latencies.push(now() - t);
+  if (tickOf(update) === "t1 ") firstTicks.push(now() - t);
 }
 
 function direct(): Contender {
@@ -105,9 +112,17 @@ const sampler = setInterval(() => {
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
 const eluBefore = performance.eventLoopUtilization();
+// CPU of the plane (this process) and of the agents while streaming: which of them the two
+// cores were busy with, per update.
+const cpuBefore = process.cpuUsage();
+const agentsBefore = childrenCpuSeconds();
+const streamStart = performance.now();
 const profiler = await startProfile(process.env.ACPGATE_BENCH_PROFILE);
 await Promise.all(all.map((c) => c.prompt()));
 await profiler?.stop();
+const streamSeconds = (performance.now() - streamStart) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const agentsAfter = childrenCpuSeconds();
 const elu = performance.eventLoopUtilization(eluBefore).utilization;
 loopDelay.disable();
 clearInterval(sampler);
@@ -126,6 +141,11 @@ const line =
     peakRssMiBPerSession: (Math.max(peakRss, ready.rss) - before.rss) / MiB / sessions,
     loopUtilisation: elu,
     loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    streamSeconds,
+    planeCpuSeconds: (cpu.user + cpu.system) / 1e6,
+    agentsCpuSeconds:
+      agentsBefore === undefined || agentsAfter === undefined ? null : agentsAfter - agentsBefore,
     latencies,
+    firstTicks,
   }) + "\n";
 process.stdout.write(line, () => process.exit(0));

@@ -34,6 +34,33 @@ const ownImportMetaUrl = {
   },
 };
 
+// On Node 22 an ESM `import … from "node:http"` builds the module's ESM facade, which reads
+// every export, and the lazy `WebSocket`/`CloseEvent`/`MessageEvent` getters among them load
+// undici: ~30 ms of a one-shot `run` (docs/bench.md). Bundled imports of node:http get its
+// exports through require() instead, the getters left out (nothing acpgate bundles uses them).
+const HTTP_SHIM = "acpgate-node-http-shim";
+const nodeHttpByRequire = {
+  name: "node-http-by-require",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+      args.kind === "import-statement" || args.kind === "dynamic-import"
+        ? { path: HTTP_SHIM, namespace: HTTP_SHIM }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: HTTP_SHIM }, async () => {
+      const http = await import("node:http");
+      const lazy = new Set(["WebSocket", "CloseEvent", "MessageEvent"]);
+      const names = Object.keys(http.default).filter((name) => !lazy.has(name));
+      const lines = [
+        "const http = require('node:http');",
+        "export default http;",
+        ...names.map((name) => `export const ${name} = http.${name};`),
+      ];
+      return { contents: lines.join("\n"), loader: "js" };
+    });
+  },
+};
+
 if (readFileSync(entry, "utf8").includes(LAUNCHER)) {
   throw new Error(`${entry} is the launcher already: run tsc first (npm run build)`);
 }
@@ -49,7 +76,7 @@ await build({
   banner: {
     js: "import { createRequire as __acpgateRequire } from 'node:module';\nconst require = __acpgateRequire(import.meta.url);",
   },
-  plugins: [ownImportMetaUrl],
+  plugins: [ownImportMetaUrl, nodeHttpByRequire],
   legalComments: "none",
   minifyWhitespace: true,
   minifySyntax: true,

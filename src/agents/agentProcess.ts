@@ -54,8 +54,9 @@ export const SETTLED_GRACE_MS = 250;
  * ends what it spawned (many agent bins are Node wrappers around a native binary).
  */
 export class AgentProcess {
-  readonly stdout: ReadableStream<Uint8Array>;
-  readonly stdin: WritableStream<Uint8Array>;
+  /** The agent's stdout and stdin as Node streams (what stdioChannel frames). */
+  readonly output: Readable;
+  readonly input: Writable;
   readonly stderr = new TextRingBuffer(STDERR_BYTES);
   readonly stderrLines = new Emitter<string>();
   readonly exited: Promise<ExitInfo>;
@@ -63,6 +64,8 @@ export class AgentProcess {
   private stopping = false;
   private exitInfo: ExitInfo | undefined;
   private shutdownPromise: Promise<ExitInfo> | undefined;
+  private webStdout: ReadableStream<Uint8Array> | undefined;
+  private webStdin: WritableStream<Uint8Array> | undefined;
 
   constructor(readonly spec: LaunchSpec) {
     const done = deferred<ExitInfo>();
@@ -110,8 +113,17 @@ export class AgentProcess {
       unregister();
       if (pid !== undefined) groupWatchdog.release(pid);
     });
-    this.stdout = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>;
-    this.stdin = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>;
+    this.output = this.child.stdout!;
+    this.input = this.child.stdin!;
+  }
+
+  /** stdout as a web stream, made on first use (it reads from then on; take one or the other). */
+  get stdout(): ReadableStream<Uint8Array> {
+    return (this.webStdout ??= Readable.toWeb(this.output) as ReadableStream<Uint8Array>);
+  }
+
+  get stdin(): WritableStream<Uint8Array> {
+    return (this.webStdin ??= Writable.toWeb(this.input) as WritableStream<Uint8Array>);
   }
 
   get pid(): number | undefined {

@@ -1,4 +1,4 @@
-import { ndJsonStream } from "@agentclientprotocol/sdk";
+import { nodeNdJsonStream } from "../protocol/nodeNdJsonStream.js";
 import type { AgentChannel } from "./agentChannel.js";
 import { AgentProcess, type LaunchSpec } from "./agentProcess.js";
 
@@ -7,10 +7,11 @@ export interface StdioChannelOptions {
   maxMessageBytes?: number;
 }
 
-/** An agent process on stdio, in its own process group, framed as NDJSON by the SDK. */
+/** An agent process on stdio, in its own process group, framed as NDJSON on its Node streams
+ * (the SDK's `ndJsonStream` contract without a web stream per hop: nodeNdJsonStream). */
 export function stdioChannel(launch: LaunchSpec, options: StdioChannelOptions = {}): AgentChannel {
   const agent = new AgentProcess(launch);
-  const stream = ndJsonStream(agent.stdin, agent.stdout, {
+  const stream = nodeNdJsonStream(agent.input, agent.output, {
     maxMessageBytes: options.maxMessageBytes,
   });
   return {

@@ -4,7 +4,9 @@ import type { StorageConfig } from "../config/storageSchema.js";
 import { resolveChainKey, type SecretLookup } from "./chainKey.js";
 import { PostgresDriver } from "./postgresDriver.js";
 import { SqlAuditStore, type WarningSink } from "./sqlAuditStore.js";
+import type { SqlDriver } from "./sqlDriver.js";
 import { SqliteDriver } from "./sqliteDriver.js";
+import { WorkerSqliteDriver } from "./workerSqliteDriver.js";
 
 /** Journal entries older than this many days are deleted when a store opens. */
 export const DEFAULT_JOURNAL_RETENTION_DAYS = 30;
@@ -20,6 +22,13 @@ export interface AuditStoreOptions {
   secret?: SecretLookup;
   /** Where a writer reports a chain it found broken at open (default: stderr). */
   logger?: WarningSink;
+  /**
+   * Where a SQLite writer runs its statements and commits: `worker` (default), a worker
+   * thread of its own (`WorkerSqliteDriver`), so that they never hold the event loop; or
+   * `caller`, on this thread. A worker costs about 0.1 s of CPU to start and 15–30 MiB;
+   * a short-lived process (`acpgate run`) saves more by not starting one (docs/bench.md).
+   */
+  thread?: "worker" | "caller";
 }
 
 /**
@@ -50,10 +59,14 @@ export function createAuditStore(
       : resolve(cwd, storage.sqlite);
   const synchronous = storage.synchronous ?? "full";
   // A reader of a file that does not exist reads an empty database, and creates none.
-  const driver = (): SqliteDriver =>
-    readOnly && !existsSync(file)
-      ? new SqliteDriver(":memory:")
-      : new SqliteDriver(file, { synchronous, readOnly });
+  // A writer's SQLite runs in a worker thread unless asked otherwise; a reader's on this one.
+  const inWorker = !readOnly && options.thread !== "caller";
+  const driver = (): SqlDriver =>
+    inWorker
+      ? new WorkerSqliteDriver(file, { synchronous })
+      : readOnly && !existsSync(file)
+        ? new SqliteDriver(":memory:")
+        : new SqliteDriver(file, { synchronous, readOnly });
   return new SqlAuditStore(driver, file, storeOptions);
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type pg from "pg";
-import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
+import type { SqlDriver, SqlExecutor, SqlRow, SqlStatement } from "./sqlDriver.js";
 
 /**
  * `pg` is loaded when a PostgreSQL store is first opened, not when acpgate starts: most runs
@@ -65,6 +65,18 @@ export class PostgresDriver implements SqlDriver {
       throw error;
     }
   }
+
+  /** Batches commit one after the other, in the order given (the pool would run them side by side). */
+  batch(statements: SqlStatement[], options: { durable?: boolean } = {}): Promise<void> {
+    const next = this.batches.then(() =>
+      this.transaction(async (tx) => {
+        for (const [sql, params] of statements) await tx.run(sql, params);
+      }, options),
+    );
+    this.batches = next.catch(() => undefined);
+    return next;
+  }
+  private batches: Promise<unknown> = Promise.resolve();
 
   async checkIntegrity(): Promise<undefined> {
     return undefined;

@@ -30,6 +30,15 @@ const FILTERS = ["name", "agentId", "agentSessionId"] as const;
 const OWNER_COLUMNS = ["owner_pid", "owner_host", "owner_started_at"];
 const PLACEHOLDERS = [...COLUMNS, ...OWNER_COLUMNS].map(() => "?").join(", ");
 
+/**
+ * Row writes commit without a sync of their own (as the wire journal's do): SQLite's WAL keeps
+ * them in order, so the next durable commit — the session's next audit record, and the record
+ * that ends it comes after its last row update — syncs them too. A crash of the process loses
+ * none; a crash of the machine can leave a row a state behind its records, never ahead.
+ * A one-shot `run` makes ~9 row writes: each was an fsync of its own.
+ */
+const NOT_DURABLE = { durable: false } as const;
+
 /** The `sessions` table: one row per session, updated as it moves; never deleted. */
 export class SessionTable {
   constructor(private readonly driverOf: () => SqlDriver) {}
@@ -50,7 +59,7 @@ export class SessionTable {
           THIS_PROCESS.startedAt,
         ],
       );
-    });
+    }, NOT_DURABLE);
   }
 
   async update(id: string, patch: SessionPatch): Promise<void> {
@@ -58,11 +67,13 @@ export class SessionTable {
       (k) => patch[k] !== undefined,
     );
     if (keys.length === 0) return;
-    await this.driver.transaction(async (tx) =>
-      tx.run(`UPDATE sessions SET ${keys.map((k) => `${FIELDS[k]} = ?`).join(", ")} WHERE id = ?`, [
-        ...keys.map((k) => patch[k]),
-        id,
-      ]),
+    await this.driver.transaction(
+      async (tx) =>
+        tx.run(
+          `UPDATE sessions SET ${keys.map((k) => `${FIELDS[k]} = ?`).join(", ")} WHERE id = ?`,
+          [...keys.map((k) => patch[k]), id],
+        ),
+      NOT_DURABLE,
     );
   }
 

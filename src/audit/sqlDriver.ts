@@ -3,6 +3,9 @@ import type { Dialect } from "./migrations.js";
 /** Row values as both drivers hand them over (pg gives BIGINT as string). */
 export type SqlRow = Record<string, string | number | null>;
 
+/** One statement and its parameters. */
+export type SqlStatement = [sql: string, params: unknown[]];
+
 /** SQL with `?` placeholders; the postgres driver numbers them. */
 export interface SqlExecutor {
   run(sql: string, params?: unknown[]): Promise<void>;
@@ -26,6 +29,13 @@ export interface SqlDriver extends SqlExecutor {
     fn: (tx: SqlExecutor) => Promise<T>,
     options?: { chainLock?: boolean; durable?: boolean },
   ): Promise<T>;
+  /**
+   * Write statements in one transaction of their own, handed to the database at once (no
+   * result is read back). Serialised with the other transactions; a driver whose database
+   * runs elsewhere (`WorkerSqliteDriver`) may commit it before transactions still waiting
+   * behind the open one. The wire journal's batches.
+   */
+  batch(statements: SqlStatement[], options?: { durable?: boolean }): Promise<void>;
   /**
    * The database's own check of its files, beyond what the chain covers (pages of other
    * tables, indexes): the problems found, [] when none, or undefined where the database

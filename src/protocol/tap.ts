@@ -19,10 +19,25 @@ export interface TapHooks {
 }
 
 /**
+ * A stream that runs the hooks itself, where it parses (nodeNdJsonStream): `tapStream` hands
+ * them over instead of splicing a TransformStream in. One tap per stream.
+ */
+export const TAPPABLE = Symbol("acpgate.tappable");
+
+export interface Tappable {
+  [TAPPABLE](hooks: TapHooks): Stream;
+}
+
+function isTappable(stream: Stream): stream is Stream & Tappable {
+  return TAPPABLE in stream;
+}
+
+/**
  * Splices a tap between `ndJsonStream` and the client app. No re-framing: it works on the
  * parsed messages, and writes outbound ones through one writer, in order.
  */
 export function tapStream(stream: Stream, hooks: TapHooks): Stream {
+  if (isTappable(stream)) return stream[TAPPABLE](hooks);
   const readable = stream.readable.pipeThrough(
     new TransformStream<AnyMessage, AnyMessage>({
       transform(message, controller) {

@@ -24,8 +24,8 @@ import { cliActor } from "../audit/actor.js";
 import { createLogger, type Logger } from "../audit/logger.js";
 import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
-import { confine } from "../governance/confinement.js";
-import { probeBwrap } from "../agents/sandbox/bwrapProbe.js";
+import { confine, sandboxSettingOf } from "../governance/confinement.js";
+import { probeBwrap, probeBwrapAsync } from "../agents/sandbox/bwrapProbe.js";
 import { sandboxDefaultOf, secretFilesOf } from "./sandboxInputs.js";
 
 /** What the config file and the catalogue say about an agent's modes (checked at start). */
@@ -88,6 +88,16 @@ export interface PlaneOptions {
    * surface with no such reader (`run`) keeps few: each kept event holds its wire message.
    */
   eventLogCapacity?: number;
+  /**
+   * Where a SQLite audit store runs its statements (see `AuditStoreOptions.thread`): a
+   * worker thread by default; `caller` for a short-lived process (`run`).
+   */
+  sqliteThread?: "worker" | "caller";
+  /**
+   * A session follows at once (`run`): when the plane's policy may sandbox it, bubblewrap is
+   * probed now, in a child the rest of start-up does not wait for (~15 ms otherwise blocked).
+   */
+  probeSandboxEarly?: boolean;
 }
 
 /** What tests and embedders may replace: the environment, the bottom of the chain, the channel. */
@@ -129,6 +139,7 @@ export function createPlane(options: PlaneOptions): Plane {
   const audit = createAuditStore(config.storage, options.cwd, {
     logger,
     secret: (name) => broker.value(name, config.secrets),
+    ...(options.sqliteThread ? { thread: options.sqliteThread } : {}),
   });
   const journal = new WireJournal(audit, {
     onError: (error) => logger.warn({ err: String(error) }, "wire journal write failed"),
@@ -155,6 +166,15 @@ export function createPlane(options: PlaneOptions): Plane {
       ...(request.confineCommand ? { confineCommand: request.confineCommand } : {}),
     });
   const sandboxDefault = sandboxDefaultOf(process.env);
+  const bwrapPath = (): string => process.env.ACPGATE_BWRAP || "bwrap";
+  const mayConfine = (request: GovernedRequest, entry: AgentEntry): boolean =>
+    sandboxSettingOf({ policy: policyOf(request), entry, defaultSetting: sandboxDefault }) !==
+    "off";
+  if (
+    options.probeSandboxEarly &&
+    sandboxSettingOf({ policy, entry: {}, defaultSetting: sandboxDefault }) !== "off"
+  )
+    void probeBwrapAsync(bwrapPath());
   const confineFor = (launch: LaunchSpec, request: GovernedRequest, entry: AgentEntry) => {
     const item = catalogue.item(request.agentId);
     return confine({
@@ -167,19 +187,25 @@ export function createPlane(options: PlaneOptions): Plane {
       secretFiles: secretFilesOf(config, baseDir),
       defaultSetting: sandboxDefault,
       verifiedReadOnlyMode: modeClaimsOf(item).readOnly.length > 0,
-      probe: () => probeBwrap(process.env.ACPGATE_BWRAP || "bwrap"),
+      // Answered by then: inputsFor waited for the same probe, without blocking.
+      probe: () => probeBwrap(bwrapPath()),
     });
   };
   const manager = new SessionManager<GovernedRequest>({
     ...governedSessions({
       catalogue,
       chainFor: options.overrides?.chainFor ?? chainFor,
-      inputsFor: (request, entry) =>
-        resolveInputs(
-          planInputs({ config, entry, environment: request.environment, baseDir }),
-          entry,
-          broker,
-        ),
+      inputsFor: async (request, entry) => {
+        const [inputs] = await Promise.all([
+          resolveInputs(
+            planInputs({ config, entry, environment: request.environment, baseDir }),
+            entry,
+            broker,
+          ),
+          mayConfine(request, entry) ? probeBwrapAsync(bwrapPath()) : undefined,
+        ]);
+        return inputs;
+      },
       planeEnv,
       confine: confineFor,
       ...(options.overrides?.channelFor ? { channelFor: options.overrides.channelFor } : {}),

@@ -41,6 +41,20 @@ void test("journal batches commit without a sync of their own; audit records kee
   await store.close();
 });
 
+void test("session rows commit without a sync of their own; the next audit record syncs them", async () => {
+  const file = join(tmp.dir, "rows.db");
+  const driver = new ObservedDriver(file);
+  const store = await new SqlAuditStore(driver, file).open();
+  driver.levels.length = 0;
+  const row = { id: "s", agentId: "a", cwd: "/", state: "starting", surface: "cli" as const };
+  await store.putSession({ ...row, actor: "x", createdAt: "t" });
+  await store.updateSession("s", { state: "ready" });
+  await store.append({ sessionId: "s", agentId: "a", surface: "cli", actor: "x", kind: "prompt" });
+  assert.deepEqual(driver.levels, [NORMAL, NORMAL, FULL]);
+  assert.equal((await store.getSession("s"))?.state, "ready");
+  await store.close();
+});
+
 void test("a store opened with synchronous NORMAL stays NORMAL after a journal batch", async () => {
   const driver = new SqliteDriver(join(tmp.dir, "b.db"), { synchronous: "normal" });
   await driver.transaction(async (tx) => tx.run("CREATE TABLE t (x)"), { durable: false });

@@ -4,6 +4,7 @@ import { after, test } from "node:test";
 import { Redactor, REDACTED } from "../../src/audit/redactor.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
+import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { updateTextOf } from "../../src/audit/updateText.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
 import type { TappedMessage } from "../../src/protocol/tap.js";
@@ -94,21 +95,29 @@ void test("a secret split across chunks, in a method or in an id is masked; a ch
   await store.close();
 });
 
-void test("a burst that arrives without a timer turn is written a full batch at a time, not held whole", async () => {
-  const store = await new SqlAuditStore(new SqliteDriver(join(tmp.dir, "c.db")), "test").open();
-  const journal = new WireJournal(store, { maxBatch: 100, flushMs: 60_000 });
-  const tap = new Emitter<TappedMessage>();
-  const attached = journal.attach("ses_burst", tap);
-  // As a buffered pipe is parsed: every message in one run of microtasks, no timer between.
-  for (let i = 0; i < 1000; i++) {
-    tap.emit({ direction: "in", message: { jsonrpc: "2.0", method: "m", params: { i } } });
-    if (i % 50 === 0) await Promise.resolve();
-  }
-  for (let i = 0; i < 50; i++) await Promise.resolve();
-  const written = await store.listJournal({ sessionId: "ses_burst", limit: 2000 });
-  assert.ok(written.length >= 500, `${written.length} of 1000 written before any timer fired`);
-  attached.dispose();
-  await journal.flush();
-  assert.equal((await store.listJournal({ sessionId: "ses_burst", limit: 2000 })).length, 1000);
-  await store.close();
-});
+for (const [name, driverAt] of [
+  ["on this thread", (file: string) => new SqliteDriver(file)],
+  ["in a worker thread", (file: string) => new WorkerSqliteDriver(file)],
+] as const) {
+  void test(`a burst that arrives without a timer turn is written a full batch at a time, not held whole (SQLite ${name})`, async () => {
+    const file = join(tmp.dir, `c-${name.length}.db`);
+    const store = await new SqlAuditStore(driverAt(file), "test").open();
+    const journal = new WireJournal(store, { maxBatch: 100, flushMs: 60_000 });
+    const tap = new Emitter<TappedMessage>();
+    const attached = journal.attach("ses_burst", tap);
+    // As a buffered pipe is parsed: every message in one run of microtasks, no timer between.
+    // Each full batch goes to the store then, none waits for the one before to be written
+    // (a worker's answers cannot arrive before the burst ends).
+    for (let i = 0; i < 1000; i++) {
+      tap.emit({ direction: "in", message: { jsonrpc: "2.0", method: "m", params: { i } } });
+      if (i % 50 === 0) await Promise.resolve();
+    }
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    const written = await store.listJournal({ sessionId: "ses_burst", limit: 2000 });
+    assert.ok(written.length >= 500, `${written.length} of 1000 written before any timer fired`);
+    attached.dispose();
+    await journal.flush();
+    assert.equal((await store.listJournal({ sessionId: "ses_burst", limit: 2000 })).length, 1000);
+    await store.close();
+  });
+}

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ndJsonStream } from "@agentclientprotocol/sdk";
+import { nodeNdJsonStream } from "../../src/protocol/nodeNdJsonStream.js";
 import { AgentProcess } from "../../src/agents/agentProcess.js";
 import { AgentConnection } from "../../src/protocol/agentConnection.js";
 import type { ClientHandlers } from "../../src/protocol/clientHandlers.js";
@@ -37,7 +37,7 @@ function connect(scenario: string): {
     env: {},
     cwd: FIXTURES,
   });
-  const stream = ndJsonStream(agent.stdin, agent.stdout);
+  const stream = nodeNdJsonStream(agent.input, agent.output);
   const connection = new AgentConnection({ stream, handlers });
   const tapped: TappedMessage[] = [];
   connection.tap.on((t) => tapped.push(t));

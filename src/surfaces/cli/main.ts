@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import "./zodJitless.js";
 import { AcpgateError, errorMessage } from "../../util/errors.js";
 import { redactKnownSecrets } from "../../util/secretRegistry.js";
 import { BufferedWriter } from "./bufferedWriter.js";

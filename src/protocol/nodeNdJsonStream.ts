@@ -1,0 +1,201 @@
+import type { Readable, Writable } from "node:stream";
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  RequestError,
+  type AnyMessage,
+  type Stream,
+} from "@agentclientprotocol/sdk";
+import { MessageQueue } from "./messageQueue.js";
+import { NdjsonLines } from "./ndjsonLines.js";
+import { TAPPABLE, type TapHooks, type Tappable } from "./tap.js";
+
+export interface NodeNdJsonOptions {
+  /** Longest line accepted (the SDK's default, 32 MiB, otherwise). */
+  maxMessageBytes?: number;
+}
+
+/** Messages queued for the SDK before the agent's stdout is paused (it resumes once read). */
+const HIGH_WATER = 256;
+const RESOLVED = Promise.resolve();
+
+/**
+ * The SDK's `ndJsonStream` contract on plain Node streams: one `data` handler splits the
+ * agent's stdout into lines, parses each and hands it to the tap and then (unless the tap
+ * consumes it) to the SDK's reader; writes go straight to the agent's stdin, waiting for
+ * `drain` when it asks. What the SDK's reader does with a bad line, this does the same: an
+ * empty line is skipped, invalid JSON is answered `-32700` with `id: null`, a JSON array or
+ * a non-object `-32600`, a line over the limit ends the stream with `MessageTooLargeError`.
+ * No web stream per hop: a `session/update` the tap consumes costs no promise at all.
+ */
+export function nodeNdJsonStream(
+  output: Writable,
+  input: Readable,
+  options: NodeNdJsonOptions = {},
+): Stream {
+  return new NodeNdJson(output, input, options).stream;
+}
+
+class NodeNdJson {
+  readonly stream: Stream & Tappable;
+  private hooks: TapHooks | undefined;
+  private readonly lines: NdjsonLines;
+  private readonly queue: MessageQueue;
+  private started = false;
+  private stopped = false;
+  private paused = false;
+  private writeError: unknown;
+  private draining: Promise<void> | undefined;
+
+  constructor(
+    private readonly output: Writable,
+    private readonly input: Readable,
+    options: NodeNdJsonOptions,
+  ) {
+    const max = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    if (!Number.isSafeInteger(max) || max <= 0) {
+      throw new RangeError("maxMessageBytes must be a positive safe integer");
+    }
+    this.lines = new NdjsonLines(max);
+    this.queue = new MessageQueue(
+      () => this.stop(),
+      () => {
+        if (!this.paused) return;
+        this.paused = false;
+        input.resume();
+      },
+    );
+    output.on("error", (error: unknown) => (this.writeError ??= error));
+    input.on("error", (error: unknown) => this.fail(error));
+    const readable = {
+      // The SDK's Connection reads from its first getReader(): input flows from then on, so
+      // that the tap (installed before) sees the first message.
+      getReader: () => {
+        this.start();
+        return this.queue.reader();
+      },
+      cancel: (reason?: unknown) => this.queue.cancel(reason),
+    };
+    const writer = {
+      write: (message: AnyMessage) => this.write(message),
+      close: () => this.close(),
+      abort: () => this.close(),
+      releaseLock: () => undefined,
+    };
+    this.stream = {
+      // Duck-typed: the SDK's Connection uses only the members above (see messageQueue.ts).
+      readable: readable as unknown as ReadableStream<AnyMessage>,
+      writable: { getWriter: () => writer } as unknown as WritableStream<AnyMessage>,
+      [TAPPABLE]: (hooks: TapHooks) => {
+        this.hooks = hooks;
+        return this.stream;
+      },
+    };
+  }
+
+  private start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.input.on("data", this.onData);
+    this.input.once("end", () => {
+      if (this.stopped) return;
+      const last = this.lines.flush();
+      if (last !== undefined) this.onLine(last);
+      this.queue.end();
+    });
+    this.input.once("close", () => this.queue.end());
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    try {
+      this.lines.push(chunk, this.onLine);
+    } catch (error) {
+      this.fail(error);
+    }
+  };
+
+  private readonly onLine = (text: string): boolean => {
+    if (this.stopped) return false;
+    const trimmed = text.trim();
+    if (trimmed === "") return true;
+    let message: unknown;
+    try {
+      message = JSON.parse(trimmed);
+    } catch {
+      this.answer(RequestError.parseError());
+      return true;
+    }
+    if (Array.isArray(message)) {
+      this.answer(RequestError.invalidRequest(undefined, "JSON-RPC batches are not supported"));
+    } else if (typeof message === "object" && message !== null) {
+      this.deliver(message as AnyMessage);
+    } else {
+      this.answer(RequestError.invalidRequest(message));
+    }
+    return !this.stopped;
+  };
+
+  private deliver(message: AnyMessage): void {
+    const hooks = this.hooks;
+    if (hooks) {
+      hooks.observe({ direction: "in", message });
+      if (hooks.intercept?.(message)) return;
+    }
+    this.queue.push(message);
+    if (!this.paused && this.queue.size >= HIGH_WATER) {
+      this.paused = true;
+      this.input.pause();
+    }
+  }
+
+  /** A protocol error about a line that is no message: `id: null`, not tapped (as the SDK). */
+  private answer(error: RequestError): void {
+    const response = { jsonrpc: "2.0", id: null, error: error.toErrorResponse() };
+    this.send(JSON.stringify(response) + "\n").catch(() => undefined);
+  }
+
+  private fail(error: unknown): void {
+    this.queue.fail(error);
+    this.stop();
+  }
+
+  private stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.lines.clear();
+    this.input.off("data", this.onData);
+    this.input.destroy();
+  }
+
+  private write(message: AnyMessage): Promise<void> {
+    this.hooks?.observe({ direction: "out", message });
+    return this.send(JSON.stringify(message) + "\n");
+  }
+
+  /** In call order: while the pipe is full, later lines wait for `drain` behind it. */
+  private send(line: string): Promise<void> {
+    if (this.draining) return this.draining.then(() => this.send(line));
+    if (this.writeError !== undefined) return Promise.reject(this.writeError);
+    const output = this.output;
+    if (output.destroyed || output.writableEnded) {
+      return Promise.reject(new Error("the agent's stdin is closed"));
+    }
+    if (output.write(line)) return RESOLVED;
+    const drained = new Promise<void>((resolve) => {
+      const done = (): void => {
+        output.off("drain", done);
+        output.off("close", done);
+        if (this.draining === drained) this.draining = undefined;
+        resolve();
+      };
+      output.on("drain", done);
+      output.on("close", done);
+    });
+    this.draining = drained;
+    return drained;
+  }
+
+  private close(): Promise<void> {
+    if (!this.output.writableEnded) this.output.end();
+    return RESOLVED;
+  }
+}
