@@ -6,7 +6,7 @@ import type { SqlDriver, SqlExecutor, SqlRow } from "./sqlDriver.js";
  * `pg` is loaded when a PostgreSQL store is first opened, not when acpgate starts: most runs
  * use SQLite, and loading `pg` costs every one-shot `acpgate run` ~5 ms (docs/bench.md).
  */
-function loadPg(): typeof pg {
+export function loadPg(): typeof pg {
   return createRequire(import.meta.url)("pg") as typeof pg;
 }
 
@@ -19,9 +19,9 @@ export class PostgresDriver implements SqlDriver {
   readonly location: string;
   private readonly pool: pg.Pool;
 
-  constructor(url: string) {
+  constructor(url: string, options: { max?: number } = {}) {
     this.location = PostgresDriver.describe(url);
-    this.pool = new (loadPg().Pool)({ connectionString: url, max: 4 });
+    this.pool = new (loadPg().Pool)({ connectionString: url, max: options.max ?? 4 });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on("error", () => undefined);
   }

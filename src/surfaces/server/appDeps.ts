@@ -1,5 +1,6 @@
 import type { Logger } from "../../audit/logger.js";
 import type { Plane } from "../plane.js";
+import type { Replica } from "../replicas/replica.js";
 import type { ApprovalDesk } from "./approvalDesk.js";
 import type { TokenRegistry } from "./tokens.js";
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   /** Largest request body accepted (413 above). Default 1 MiB. */
   maxBodyBytes?: number;
   sse?: SseOptions;
+  /** Set when this server is one replica of several on PostgreSQL (docs/deployment.md). */
+  replica?: Replica;
   /** True once the server drains (SIGTERM): new sessions are refused with 503. */
   draining?: () => boolean;
 }

@@ -14,6 +14,7 @@ import { requireRole } from "./auth.js";
 import { openApiDocument } from "./openApi.js";
 import { ServerMetrics } from "./serverMetrics.js";
 import { sessionRoutes } from "./sessionRoutes.js";
+import { decisionRouting, sessionRouting } from "../replicas/replicaRouting.js";
 
 export type { AppDeps } from "./appDeps.js";
 
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.json({
       status: deps.draining?.() ? "draining" : "ok",
       sessions: deps.plane.manager.list().length,
+      ...(deps.replica ? { replica: deps.replica.id } : {}),
     }),
   );
   app.use("/api/*", authenticate(deps.tokens));
@@ -74,6 +76,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const openApi = openApiDocument();
   app.get("/api/openapi.json", requireRole("viewer"), (c) => c.json(openApi));
   app.route("/api/agents", agentsRoute(deps));
+  if (deps.replica) {
+    // Requests about a session another replica runs go to it (docs/deployment.md).
+    const routing = sessionRouting(deps.replica, deps.plane.manager);
+    app.use("/api/agent-sessions/:id", routing);
+    app.use("/api/agent-sessions/:id/*", routing);
+    app.use("/api/permission-requests/:id/decision", decisionRouting(deps.replica, deps.desk));
+  }
   app.route("/api/agent-sessions", eventsRoute(deps, metrics));
   app.route("/api/agent-sessions", sessionRoutes(deps));
   app.route("/api/permission-requests", permissionRoutes(deps));

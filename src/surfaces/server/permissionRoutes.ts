@@ -10,11 +10,13 @@ import { readBody, readQuery } from "./readBody.js";
  * recorded with the deciding principal and reason before the agent hears it (the session's
  * audit guard), so the response means it is on the record or the session has ended.
  */
-export function permissionRoutes({ desk }: AppDeps): Hono<AppEnv> {
+export function permissionRoutes({ desk, replica }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get("/", requireRole("viewer"), (c) => {
+  app.get("/", requireRole("viewer"), async (c) => {
     const query = readQuery(c, permissionQuery);
-    return c.json({ items: desk.list(query.session ? { sessionId: query.session } : {}) });
+    const filter = query.session ? { sessionId: query.session } : {};
+    // Replicas: every replica's pending requests, from the shared table.
+    return c.json({ items: replica ? await replica.approvals.list(filter) : desk.list(filter) });
   });
   app.post("/:id/decision", requireRole("approver"), async (c) => {
     const body = await readBody(c, decisionBody);
