@@ -196,3 +196,48 @@ test("two replicas: a session on A, followed, prompted and approved on B, resume
     ws.cleanup();
   }
 });
+
+test("SIGTERM drains a replica: the running turn finishes, then the session closes with replica_draining", async (t) => {
+  if ("skip" in pg) return t.skip(pg.skip);
+  const ws = tempDir({});
+  writeReplicaConfig(ws.dir, await pg.freshDatabase());
+  const bob = await makeToken(ws.dir, "operator", "bob");
+  const servers: ServeProcess[] = [];
+  try {
+    const a = await startReplica(ws.dir, "drain-a");
+    servers.push(a);
+    const b = await startReplica(ws.dir, "drain-b");
+    servers.push(b);
+    const onA = apiOf(a, bob);
+    const onB = apiOf(b, bob);
+    const created = await onA("/api/agent-sessions", {
+      method: "POST",
+      body: JSON.stringify({ agent: "demo", cwd: ws.dir }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const stream = await onB(`/api/agent-sessions/${id}/events`);
+    assert.ok(stream.body);
+    const live = new SseReader(stream.body);
+    await onB(`/api/agent-sessions/${id}/prompt`, {
+      method: "POST",
+      body: JSON.stringify({ prompt: "@sleep 1200\n@say finished before the drain" }),
+    });
+    await live.until((m) => m.event === "turn_started");
+    const exited = a.stop("SIGTERM");
+    const rest = await live.until((m) => m.event === "end", 20_000);
+    const events = rest.map((m) => m.event);
+    assert.ok(events.includes("turn_ended"), `the turn ran to its end: ${events.join()}`);
+    assert.ok(
+      rest.some((m) => m.event === "agent_message" && m.data.includes("finished before the drain")),
+    );
+    const closed = rest.filter((m) => m.event === "session_state").at(-1);
+    assert.match(closed?.data ?? "", /"state":"closed"/);
+    assert.match(closed?.data ?? "", /"reason":"replica_draining"/);
+    assert.equal(await exited, 0, a.stderr());
+    const view = (await (await onB(`/api/agent-sessions/${id}`)).json()) as View;
+    assert.equal(view.state, "closed");
+  } finally {
+    for (const s of servers) await s.stop("SIGKILL");
+    ws.cleanup();
+  }
+});
