@@ -26,10 +26,13 @@ after(async () => {
 });
 
 interface View {
+  id: string;
   state: string;
   stopReason?: string;
   lastEventId?: number;
   live: boolean;
+  replica?: string;
+  failure?: { code: string };
 }
 interface Pending {
   id: string;
@@ -66,6 +69,11 @@ test("two replicas: a session on A, followed, prompted and approved on B, resume
     });
     assert.equal(created.status, 201, await created.clone().text());
     const { id } = (await created.json()) as { id: string };
+
+    const listed = (await (await onB("/api/agent-sessions")).json()) as { items: View[] };
+    const item = listed.items.find((v) => v.id === id);
+    assert.equal(item?.replica, "replica-a", "B lists the session as A's");
+    assert.equal(item?.live, true);
 
     // Followed on B, prompted through B: the prompt reaches A's agent.
     const streamB = await onB(`/api/agent-sessions/${id}/events`);
@@ -158,6 +166,7 @@ test("two replicas: a session on A, followed, prompted and approved on B, resume
     assert.match(failed.data, /"reason":"replica_lost"/);
     const view = (await (await onB(`/api/agent-sessions/${id}`)).json()) as View;
     assert.equal(view.state, "failed");
+    assert.equal(view.failure?.code, "replica_lost");
     assert.ok(Date.now() - killedAt < 8_000, "failed within the lease timeout (2 s) and a beat");
 
     const late = await apiOf(b, alice)(`/api/permission-requests/${waiting.id}/decision`, {

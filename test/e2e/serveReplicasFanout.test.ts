@@ -1,5 +1,6 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { runCli } from "../support/cli.js";
 import { testPostgres, type TestPostgres } from "../support/postgres.js";
 import { apiOf, makeToken, startReplica, writeReplicaConfig } from "../support/replicaCluster.js";
 import type { ServeProcess } from "../support/serveProcess.js";
@@ -20,7 +21,8 @@ const SUBSCRIBERS = 2;
 test("50 sessions over two replicas, 2 SSE subscribers each on the other replica: every event, in order", async (t) => {
   if ("skip" in pg) return t.skip(pg.skip);
   const ws = tempDir({});
-  writeReplicaConfig(ws.dir, await pg.freshDatabase());
+  // No replica dies here: a lease long enough that a loaded machine never loses one.
+  writeReplicaConfig(ws.dir, await pg.freshDatabase(), { leaseTimeout: "15s", heartbeat: "1s" });
   const token = await makeToken(ws.dir, "operator", "ci");
   const servers: ServeProcess[] = [];
   try {
@@ -58,7 +60,7 @@ test("50 sessions over two replicas, 2 SSE subscribers each on the other replica
             prompt: Array.from({ length: 20 }, (_, k) => `@say s${i}.${k}\n@sleep 5`).join("\n"),
           }),
         });
-        assert.equal(prompted.status, 202);
+        assert.equal(prompted.status, 202, await prompted.clone().text());
       }),
     );
     await Promise.all(
@@ -95,6 +97,9 @@ test("50 sessions over two replicas, 2 SSE subscribers each on the other replica
       }),
     );
     for (const s of servers) assert.equal(await s.stop("SIGTERM"), 0, s.stderr());
+    // Both replicas appended to the one chain at once: every link holds.
+    const verified = await runCli(["audit", "verify"], { cwd: ws.dir });
+    assert.equal(verified.code, 0, verified.stdout + verified.stderr);
   } finally {
     for (const s of servers) await s.stop("SIGKILL");
     ws.cleanup();

@@ -10,9 +10,13 @@ import { startServe, type ServeProcess } from "./serveProcess.js";
 export const TEST_REPLICA_TIMINGS = { leaseTimeout: "2s", heartbeat: "400ms", drainTimeout: "5s" };
 
 /** acpgate.yaml for replicas on `url`: the reviewed policy (edits ask a person), short leases. */
-export function writeReplicaConfig(dir: string, url: string): void {
+export function writeReplicaConfig(
+  dir: string,
+  url: string,
+  overrides: Partial<typeof TEST_REPLICA_TIMINGS> = {},
+): void {
   const storage = `storage: { postgres: ${JSON.stringify(url)} }`;
-  const timings = Object.entries(TEST_REPLICA_TIMINGS)
+  const timings = Object.entries({ ...TEST_REPLICA_TIMINGS, ...overrides })
     .map(([k, v]) => `${k}: ${v}`)
     .join(", ");
   writeFileSync(

@@ -12,8 +12,7 @@ const ROWS_PER_STATEMENT = 500;
  * arrives while a batch commits goes in the next one, one transaction at a time, so the rows
  * of a session are written in sequence order. Each commit notifies `acpgate_events` once per
  * session it touched (the notification is sent at commit, never before the rows are
- * visible). Not record-before-respond: the audit is the record; this is the stream, written
- * without waiting for the WAL flush.
+ * visible). Not record-before-respond: the audit is the record; this is the stream.
  */
 export class EventShipper {
   private queue: SessionEvent[] = [];
@@ -58,23 +57,21 @@ export class EventShipper {
     this.running = undefined;
   }
 
+  /**
+   * One statement per batch (one round trip): the rows, and a notification per session they
+   * touched, in the statement's own transaction, so the notifications leave at its commit.
+   */
   private async write(batch: SessionEvent[]): Promise<void> {
-    const sessions = [...new Set(batch.map((e) => e.sessionId))];
-    await this.driver.transaction(
-      async (tx) => {
-        for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
-          const rows = batch.slice(i, i + ROWS_PER_STATEMENT);
-          await tx.run(
-            `INSERT INTO session_events (session_id, seq, event) VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}
-             ON CONFLICT DO NOTHING`,
-            rows.flatMap((e) => [e.sessionId, e.seq, JSON.stringify(e)]),
-          );
-        }
-        await tx.run(`SELECT pg_notify('${EVENTS_CHANNEL}', s) FROM unnest(?::text[]) AS s`, [
-          sessions,
-        ]);
-      },
-      { durable: false },
-    );
+    for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
+      const rows = batch.slice(i, i + ROWS_PER_STATEMENT);
+      await this.driver.run(
+        `WITH added AS (
+           INSERT INTO session_events (session_id, seq, event)
+           VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}
+           ON CONFLICT DO NOTHING RETURNING session_id)
+         SELECT pg_notify('${EVENTS_CHANNEL}', s) FROM (SELECT DISTINCT session_id AS s FROM added) AS touched`,
+        rows.flatMap((e) => [e.sessionId, e.seq, JSON.stringify(e)]),
+      );
+    }
   }
 }

@@ -40,21 +40,35 @@ export function remoteEventStream(
   let ended = false;
   let lastSent = Date.now();
   let first = true;
+  /** Read before waiting: at the start, after a wake-up or a poll, after a full page. */
+  let mustRead = true;
+  /** Ask whether the session ended when a read finds nothing (at the start, after a poll). */
+  let checkEnd = true;
   let sawFinished = false;
+  const waiter = wakeups.subscribe(sessionId);
   const end = (reason: string): void => {
     if (ended) return;
     ended = true;
+    waiter.dispose();
     options.onEnd?.(reason);
   };
 
-  /** One page of frames, or none when nothing new came before the next heartbeat. */
-  const page = async (): Promise<string | undefined> => {
+  /** One page of frames, or a heartbeat when nothing new came in time. */
+  const page = async (): Promise<string> => {
     for (;;) {
+      if (!mustRead) {
+        const left = options.heartbeatMs - (Date.now() - lastSent);
+        if (left <= 0) return ": heartbeat\n\n";
+        if (!(await waiter.wait(Math.min(left, options.pollMs)))) checkEnd = true;
+        mustRead = true;
+        continue;
+      }
       const rows = await driver.all(
         `SELECT seq, event FROM session_events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ${PAGE}`,
         [sessionId, cursor],
       );
       if (rows.length) {
+        mustRead = rows.length === PAGE;
         const now = Date.now();
         let text = "";
         for (const row of rows) {
@@ -70,18 +84,16 @@ export function remoteEventStream(
         }
         return text;
       }
+      mustRead = false;
       if (sawFinished) {
         end("session_ended");
         return sseFrame("end", undefined, { reason: "session ended" });
       }
-      // Ended with no lease: its last rows are committed; read them once more, then end.
-      if (await finished(driver, sessionId)) {
-        sawFinished = true;
-        continue;
+      if (checkEnd) {
+        checkEnd = false;
+        // Ended with no lease: its last rows are committed; read them once more, then end.
+        if (await finished(driver, sessionId)) sawFinished = mustRead = true;
       }
-      const left = options.heartbeatMs - (Date.now() - lastSent);
-      if (left <= 0) return ": heartbeat\n\n";
-      await wakeups.wait(sessionId, Math.min(left, options.pollMs));
     }
   };
 

@@ -50,6 +50,7 @@ const FINAL = new Set(["closed", "failed"]);
  */
 export class Replica {
   readonly driver: PostgresDriver;
+  private readonly leaseDriver: PostgresDriver;
   readonly leases: ReplicaLeases;
   readonly forwarder: ReplicaForwarder;
   readonly wakeups = new EventWakeups();
@@ -74,8 +75,10 @@ export class Replica {
   ) {
     const warn = (what: string) => (error: unknown) =>
       plane.logger.warn({ err: errorMessage(error), replica: id }, what);
-    this.driver = new PostgresDriver(url, { max: 8 });
-    this.leases = new ReplicaLeases(this.driver, id, timings.leaseMs);
+    this.driver = new PostgresDriver(url, { max: 16 });
+    // Leases on connections of their own: a heartbeat never queues behind stream reads.
+    this.leaseDriver = new PostgresDriver(url, { max: 2 });
+    this.leases = new ReplicaLeases(this.leaseDriver, id, timings.leaseMs);
     this.forwarder = new ReplicaForwarder(this.driver, id, timings.forwardMs);
     this.shipper = new EventShipper(this.driver, warn("session events not shipped"));
     this.approvals = new ApprovalMirror(this.driver, id, desk, warn("pending approval not shared"));
@@ -101,6 +104,21 @@ export class Replica {
     this.heartbeat = setInterval(() => void this.beat(), this.timings.heartbeatMs);
     this.heartbeat.unref();
     await this.beat();
+  }
+
+  /** Resolves once this replica's lease on a session it runs is committed (before a 201). */
+  async settle(sessionId: string): Promise<void> {
+    await this.held.get(sessionId);
+  }
+
+  /** True when some replica holds or held the session (its lease, or its row). */
+  async knows(sessionId: string): Promise<boolean> {
+    const rows = await this.driver.all(
+      `SELECT 1 AS known FROM session_leases WHERE session_id = ?
+       UNION ALL SELECT 1 FROM sessions WHERE id = ? LIMIT 1`,
+      [sessionId, sessionId],
+    );
+    return rows.length > 0;
   }
 
   /** The SSE of a session from the shared rows (a session another replica runs or ran). */
@@ -208,6 +226,7 @@ export class Replica {
     await this.leases.unregister().catch(() => undefined);
     await this.listener.close();
     await this.driver.close();
+    await this.leaseDriver.close();
   }
 }
 

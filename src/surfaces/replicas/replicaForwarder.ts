@@ -1,7 +1,7 @@
 import type { PostgresDriver } from "../../audit/postgresDriver.js";
 import type { Principal } from "../server/tokens.js";
 import { HttpProblem } from "../server/httpProblem.js";
-import { EventWakeups } from "./eventWakeups.js";
+import { EventWakeups, type Waiter } from "./eventWakeups.js";
 
 /** Wakes the replica a request is for: payload its replica id. */
 export const REQUESTS_CHANNEL = "acpgate_requests";
@@ -60,6 +60,21 @@ export class ReplicaForwarder {
       await tx.run(`SELECT pg_notify('${REQUESTS_CHANNEL}', ?)`, [target]);
       return String(rows[0]?.id);
     });
+    const waiter = this.answers.subscribe(id);
+    try {
+      return await this.await(id, target, sessionId, waiter, stillThere);
+    } finally {
+      waiter.dispose();
+    }
+  }
+
+  private async await(
+    id: string,
+    target: string,
+    sessionId: string,
+    waiter: Waiter,
+    stillThere: () => Promise<boolean>,
+  ): Promise<ForwardedAnswer> {
     const deadline = Date.now() + this.timeoutMs;
     let polls = 0;
     for (;;) {
@@ -87,7 +102,7 @@ export class ReplicaForwarder {
           { sessionId, replica: target },
         );
       }
-      await this.answers.wait(id, POLL_MS);
+      await waiter.wait(POLL_MS);
     }
   }
 

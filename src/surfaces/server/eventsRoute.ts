@@ -19,7 +19,7 @@ export function eventsRoute(deps: AppDeps, metrics?: ServerMetrics): Hono<AppEnv
     const id = c.req.param("id");
     const local = ended.get(id) ?? deps.plane.manager.list().find((s) => s.id === id);
     // Replicas: a session another replica runs (or ran) streams from the shared rows.
-    if (!local && !(deps.replica && (await deps.plane.audit.getSession(id))))
+    if (!local && !(deps.replica && (await deps.replica.knows(id))))
       throw new AcpgateError("session_not_found", `no session '${id}'`, { sessionId: id });
     const query = readQuery(c, eventsQuery);
     const header = c.req.header("last-event-id");

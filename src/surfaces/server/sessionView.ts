@@ -26,6 +26,8 @@ export interface SessionView {
   /** Live sessions: why it failed. */
   failure?: { code: string; message: string };
   live: boolean;
+  /** Replicas (docs/deployment.md): the replica that runs (or ran, when lost) the session. */
+  replica?: string;
 }
 
 export const LOST_REASON =
