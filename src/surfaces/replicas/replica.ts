@@ -16,6 +16,7 @@ import { ANSWERS_CHANNEL, REQUESTS_CHANNEL, ReplicaForwarder } from "./replicaFo
 import { ReplicaLeases } from "./replicaLeases.js";
 import { remoteEventStream, type RemoteStreamOptions } from "./remoteEventStream.js";
 import { ensureReplicaSchema } from "./replicaSchema.js";
+import { pruneReplicaRows } from "./pruneReplicaRows.js";
 
 /** `hostname-pid`: unique on one host, and says where to look. */
 export function defaultReplicaId(): string {
@@ -72,6 +73,8 @@ export class Replica {
     private readonly plane: Plane,
     desk: ApprovalDesk,
     readonly timings: ReplicaTimings,
+    /** Events of sessions ended longer ago than this are deleted at start. */
+    private readonly retentionDays = 30,
   ) {
     const warn = (what: string) => (error: unknown) =>
       plane.logger.warn({ err: errorMessage(error), replica: id }, what);
@@ -98,6 +101,7 @@ export class Replica {
 
   async start(): Promise<void> {
     await ensureReplicaSchema(this.driver);
+    await pruneReplicaRows(this.driver, this.retentionDays);
     await this.leases.register();
     await this.listener.start();
     this.subscriptions.push(this.plane.manager.events.on((event) => this.onEvent(event)));

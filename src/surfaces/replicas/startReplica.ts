@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { DEFAULT_JOURNAL_RETENTION_DAYS } from "../../audit/openAuditStore.js";
 import type { Plane } from "../plane.js";
 import type { ApprovalDesk } from "../server/approvalDesk.js";
 import type { AppEnv } from "../server/appEnv.js";
@@ -24,6 +25,7 @@ export async function startReplica(
     plane,
     desk,
     replicaTimings(config),
+    storage.journalRetentionDays ?? DEFAULT_JOURNAL_RETENTION_DAYS,
   );
   await replica.start();
   plane.logger.info({ replica: replica.id, ...replica.timings }, "replica started");
