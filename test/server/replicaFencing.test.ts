@@ -51,7 +51,7 @@ test("a replica that finds its lease on a session taken ends that session itself
     const session = plane.manager.get(id);
     const pid = session.pid;
     assert.ok(pid && alive(pid));
-    const lease = await client.query(
+    const lease = await client.query<{ replica_id: string }>(
       "SELECT replica_id FROM session_leases WHERE session_id = $1",
       [id],
     );
