@@ -52,6 +52,7 @@ const FINAL = new Set(["closed", "failed"]);
 export class Replica {
   readonly driver: PostgresDriver;
   private readonly leaseDriver: PostgresDriver;
+  private readonly shipDriver: PostgresDriver;
   readonly leases: ReplicaLeases;
   readonly forwarder: ReplicaForwarder;
   readonly wakeups = new EventWakeups();
@@ -83,7 +84,9 @@ export class Replica {
     this.leaseDriver = new PostgresDriver(url, { max: 2 });
     this.leases = new ReplicaLeases(this.leaseDriver, id, timings.leaseMs);
     this.forwarder = new ReplicaForwarder(this.driver, id, timings.forwardMs);
-    this.shipper = new EventShipper(this.driver, warn("session events not shipped"));
+    // The stream, not the record (the audit is): its commits need not wait for the WAL flush.
+    this.shipDriver = new PostgresDriver(url, { max: 1, asyncCommit: true });
+    this.shipper = new EventShipper(this.shipDriver, warn("session events not shipped"));
     this.approvals = new ApprovalMirror(this.driver, id, desk, warn("pending approval not shared"));
     this.listener = new PgListener(
       url,
@@ -231,6 +234,7 @@ export class Replica {
     await this.listener.close();
     await this.driver.close();
     await this.leaseDriver.close();
+    await this.shipDriver.close();
   }
 }
 
