@@ -14,6 +14,7 @@ export function writeReplicaConfig(
   dir: string,
   url: string,
   overrides: Partial<typeof TEST_REPLICA_TIMINGS> = {},
+  agentsYaml = "",
 ): void {
   const storage = `storage: { postgres: ${JSON.stringify(url)} }`;
   const timings = Object.entries({ ...TEST_REPLICA_TIMINGS, ...overrides })
@@ -21,8 +22,10 @@ export function writeReplicaConfig(
     .join(", ");
   writeFileSync(
     join(dir, "acpgate.yaml"),
-    REVIEWED_CONFIG.replace("storage: { sqlite: .acpgate/acpgate.db }", storage) +
-      `server:\n  replica: { ${timings} }\n`,
+    REVIEWED_CONFIG.replace("storage: { sqlite: .acpgate/acpgate.db }", storage).replace(
+      "agents:\n",
+      `agents:\n${agentsYaml}`,
+    ) + `server:\n  replica: { ${timings} }\n`,
   );
 }
 

@@ -47,11 +47,12 @@ export async function reapLostSessions(
         [sessionId],
       );
       const row = rows[0];
-      const approvals = await tx.all(
+      const pending = await tx.all(
         `UPDATE pending_approvals SET state = 'not_delivered'
-          WHERE session_id = ? AND state = 'pending' RETURNING approval`,
+          WHERE session_id = ? AND state = 'pending' RETURNING kind, approval`,
         [sessionId],
       );
+      const approvals = pending.filter((p) => p.kind === "approval");
       if (!row || !UNFINISHED.includes(String(row.state))) continue;
       const reason = `replica '${replica}' stopped renewing its lease (noticed by '${noticedBy}')`;
       await tx.run("UPDATE sessions SET state = 'failed', ended_at = ? WHERE id = ?", [

@@ -87,7 +87,13 @@ export class Replica {
     // The stream, not the record (the audit is): its commits need not wait for the WAL flush.
     this.shipDriver = new PostgresDriver(url, { max: 1, asyncCommit: true });
     this.shipper = new EventShipper(this.shipDriver, warn("session events not shipped"));
-    this.approvals = new ApprovalMirror(this.driver, id, desk, warn("pending approval not shared"));
+    this.approvals = new ApprovalMirror(
+      this.driver,
+      id,
+      desk,
+      plane.questions,
+      warn("pending approval not shared"),
+    );
     this.listener = new PgListener(
       url,
       {

@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../server/appEnv.js";
 import { HttpProblem } from "../server/httpProblem.js";
-import type { ApprovalDesk } from "../server/approvalDesk.js";
 import type { SessionManager } from "../../sessions/sessionManager.js";
 import type { ForwardedAnswer } from "./replicaForwarder.js";
 import type { Replica } from "./replica.js";
@@ -34,12 +33,18 @@ export function sessionRouting(
   };
 }
 
-/** A decision for an approval another replica holds goes to it; one for a lost session is 409. */
-export function decisionRouting(replica: Replica, desk: ApprovalDesk): MiddlewareHandler<AppEnv> {
+/**
+ * A decision for an approval (or an answer to a question) another replica holds goes to it;
+ * one for a lost session is 409. `holds` says whether this replica holds it itself.
+ */
+export function pendingRouting(
+  replica: Replica,
+  holds: (id: string) => boolean,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const id = c.req.param("id");
     if (!id || c.env?.acpgateForwarded) return next();
-    if (desk.list().some((a) => a.id === id)) return next();
+    if (holds(id)) return next();
     const route = await replica.approvals.routeOf(id);
     if (route.kind === "none" || route.replica === replica.id) return next();
     if (route.kind === "not_delivered" || !(await replica.leases.replicaAlive(route.replica)))

@@ -42,9 +42,11 @@ const STATEMENTS = [
     answer TEXT
   )`,
   `CREATE INDEX IF NOT EXISTS replica_requests_open ON replica_requests (replica_id, id) WHERE claimed_at IS NULL`,
-  // Permission requests waiting for a person, on whichever replica holds the session.
+  // Permission requests and agents' questions waiting for a person, on whichever replica
+  // holds the session (kind: approval or question).
   `CREATE TABLE IF NOT EXISTS pending_approvals (
     id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
     session_id TEXT NOT NULL,
     replica_id TEXT NOT NULL,
     approval TEXT NOT NULL,

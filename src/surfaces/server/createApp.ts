@@ -14,7 +14,7 @@ import { requireRole } from "./auth.js";
 import { openApiDocument } from "./openApi.js";
 import { ServerMetrics } from "./serverMetrics.js";
 import { sessionRoutes } from "./sessionRoutes.js";
-import { decisionRouting, sessionRouting } from "../replicas/replicaRouting.js";
+import { pendingRouting, sessionRouting } from "../replicas/replicaRouting.js";
 
 export type { AppDeps } from "./appDeps.js";
 
@@ -81,7 +81,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const routing = sessionRouting(deps.replica, deps.plane.manager);
     app.use("/api/agent-sessions/:id", routing);
     app.use("/api/agent-sessions/:id/*", routing);
-    app.use("/api/permission-requests/:id/decision", decisionRouting(deps.replica, deps.desk));
+    const desk = deps.desk;
+    const questions = deps.plane.questions;
+    app.use(
+      "/api/permission-requests/:id/decision",
+      pendingRouting(deps.replica, (id) => desk.list().some((a) => a.id === id)),
+    );
+    app.use(
+      "/api/questions/:id/answer",
+      pendingRouting(deps.replica, (id) => questions.list().some((q) => q.id === id)),
+    );
   }
   app.route("/api/agent-sessions", eventsRoute(deps, metrics));
   app.route("/api/agent-sessions", sessionRoutes(deps));

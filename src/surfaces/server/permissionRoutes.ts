@@ -16,7 +16,9 @@ export function permissionRoutes({ desk, replica }: AppDeps): Hono<AppEnv> {
     const query = readQuery(c, permissionQuery);
     const filter = query.session ? { sessionId: query.session } : {};
     // Replicas: every replica's pending requests, from the shared table.
-    return c.json({ items: replica ? await replica.approvals.list(filter) : desk.list(filter) });
+    return c.json({
+      items: replica ? await replica.approvals.list("approval", filter) : desk.list(filter),
+    });
   });
   app.post("/:id/decision", requireRole("approver"), async (c) => {
     const body = await readBody(c, decisionBody);

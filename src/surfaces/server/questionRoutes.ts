@@ -8,11 +8,17 @@ import { HttpProblem } from "./httpProblem.js";
 import { readBody } from "./readBody.js";
 
 /** `/api/questions`: agents' questions from extension methods (Cursor's ask_question, plans). */
-export function questionRoutes({ plane }: AppDeps): Hono<AppEnv> {
+export function questionRoutes({ plane, replica }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get("/", requireRole("viewer"), (c) => {
+  app.get("/", requireRole("viewer"), async (c) => {
     const session = c.req.query("session");
-    return c.json({ items: plane.questions.list(session ? { sessionId: session } : {}) });
+    const filter = session ? { sessionId: session } : {};
+    // Replicas: every replica's questions, from the shared table.
+    return c.json({
+      items: replica
+        ? await replica.approvals.list("question", filter)
+        : plane.questions.list(filter),
+    });
   });
   app.post("/:id/answer", requireRole("approver"), async (c) => {
     const body = await readBody(c, answerBody);
