@@ -1,9 +1,9 @@
 // replicas: cross-replica event latency. Two `acpgate serve` replicas on one PostgreSQL (a
 // throwaway cluster from scripts/pg-test-server.mjs, or ACPGATE_BENCH_PG_URL), N sessions of
 // the tick agent spread over both; each session has one SSE client on the replica that runs
-// it (the single-replica path: the owner's in-memory log) and one on the other replica (the
-// agent's write → the owner → session_events → NOTIFY → the other replica → its client).
-// Both figures come from the same run, under the same load.
+// it (the owner's in-memory log) and one on the other replica (the agent's write → the owner →
+// session_events → NOTIFY → the other replica → its client). Each repetition first runs the
+// same load on one replica (both clients on it): the single-replica figure of the same run.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,6 +82,7 @@ async function once(
   url: string,
   sessions: number,
   ticks: number,
+  count: 1 | 2,
 ): Promise<{ local: number[]; cross: number[] }> {
   const dir = mkdtempSync(join(tmpdir(), "acpgate-bench-replicas-"));
   writeFileSync(
@@ -89,7 +90,8 @@ async function once(
     `storage: { postgres: ${JSON.stringify(url)} }\n` +
       `agents:\n  tick:\n    command: perl\n    args: [${JSON.stringify(TICK_AGENT_PL)}, "${ticks}", "0.1"]\n`,
   );
-  const replicas = [await serve(dir, "bench-a"), await serve(dir, "bench-b")];
+  const replicas = [await serve(dir, "bench-a")];
+  if (count === 2) replicas.push(await serve(dir, "bench-b"));
   const local: number[] = [];
   const cross: number[] = [];
   const call = (r: Served, path: string, init: RequestInit = {}) =>
@@ -100,7 +102,7 @@ async function once(
   try {
     const placed = await Promise.all(
       Array.from({ length: sessions }, async (_, i) => {
-        const owner = replicas[i % 2]!;
+        const owner = replicas[i % count]!;
         const response = await call(owner, "/api/agent-sessions", {
           method: "POST",
           body: JSON.stringify({ agent: "tick", cwd: dir }),
@@ -110,7 +112,7 @@ async function once(
         return {
           id: ((await response.json()) as { id: string }).id,
           owner,
-          other: replicas[(i + 1) % 2]!,
+          other: replicas[(i + 1) % count]!,
         };
       }),
     );
@@ -139,9 +141,10 @@ async function once(
     await Promise.all(replicas.map((r) => r.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
+  // One replica: both clients read the owner's log (the "cross" one is a second local one).
   for (const [what, got] of [
     ["same-replica", local],
-    ["cross-replica", cross],
+    ["second", cross],
   ] as const)
     if (got.length !== sessions * ticks)
       throw new Error(`replicas: ${got.length} ${what} updates received, want ${sessions * ticks}`);
@@ -166,26 +169,29 @@ export async function replicasScenario(
   const sessions = 50;
   const ticks = options.quick ? 10 : 20;
   const reps = options.quick ? 1 : 3;
-  const figures = {
-    local: { p50: [] as number[], p99: [] as number[] },
-    cross: { p50: [] as number[], p99: [] as number[] },
+  const blank = () => ({ p50: [] as number[], p99: [] as number[] });
+  const figures = { one: blank(), local: blank(), cross: blank() };
+  const add = (into: { p50: number[]; p99: number[] }, latencies: number[]) => {
+    into.p50.push(percentile(latencies, 50));
+    into.p99.push(percentile(latencies, 99));
   };
   try {
     for (let rep = 0; rep < reps; rep++) {
-      const run = await once(db.url, sessions, ticks);
-      for (const key of ["local", "cross"] as const) {
-        figures[key].p50.push(percentile(run[key], 50));
-        figures[key].p99.push(percentile(run[key], 99));
-      }
+      const single = await once(db.url, sessions, ticks, 1);
+      add(figures.one, [...single.local, ...single.cross]);
+      const two = await once(db.url, sessions, ticks, 2);
+      add(figures.local, two.local);
+      add(figures.cross, two.cross);
     }
   } finally {
     db.stop();
   }
-  const note = `${sessions} sessions over 2 replicas × ${ticks} updates, agent write → SSE client`;
+  const note = `${sessions} sessions × ${ticks} updates, 2 SSE clients each, agent write → SSE client`;
   const rows: Row[] = [];
   for (const [key, contender] of [
-    ["local", "single replica (owner's SSE)"],
-    ["cross", "cross replica (other's SSE)"],
+    ["one", "one replica (all on it)"],
+    ["local", "2 replicas: owner's SSE"],
+    ["cross", "2 replicas: other's SSE"],
   ] as const)
     for (const p of ["p50", "p99"] as const)
       rows.push({
