@@ -24,6 +24,7 @@ const SCENARIOS: Record<string, Scenario> = {
   sandbox: sandboxScenario,
   sse: async (o) => (await import("./sseLatencyScenario.js")).sseLatencyScenario(o),
   proxy: async (o) => (await import("./proxyScenario.js")).proxyScenario(o),
+  replicas: async (o) => (await import("./replicasScenario.js")).replicasScenario(o),
 };
 export const SCENARIO_NAMES = Object.keys(SCENARIOS);
 

@@ -51,7 +51,7 @@ function serve(dir: string): Promise<Served> {
 }
 
 /** Reads one session's stream until `turn_ended`, recording each stamped update's age. */
-async function follow(body: ReadableStream<Uint8Array>, latencies: number[]): Promise<void> {
+export async function follow(body: ReadableStream<Uint8Array>, latencies: number[]): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";

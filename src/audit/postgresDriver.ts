@@ -6,7 +6,7 @@ import type { SqlDriver, SqlExecutor, SqlRow, SqlStatement } from "./sqlDriver.j
  * `pg` is loaded when a PostgreSQL store is first opened, not when acpgate starts: most runs
  * use SQLite, and loading `pg` costs every one-shot `acpgate run` ~5 ms (docs/bench.md).
  */
-function loadPg(): typeof pg {
+export function loadPg(): typeof pg {
   return createRequire(import.meta.url)("pg") as typeof pg;
 }
 
@@ -19,9 +19,17 @@ export class PostgresDriver implements SqlDriver {
   readonly location: string;
   private readonly pool: pg.Pool;
 
-  constructor(url: string) {
+  /**
+   * `asyncCommit`: every commit on this pool returns before the WAL flush
+   * (`synchronous_commit = off`), for writes that are not record-before-respond.
+   */
+  constructor(url: string, options: { max?: number; asyncCommit?: boolean } = {}) {
     this.location = PostgresDriver.describe(url);
-    this.pool = new (loadPg().Pool)({ connectionString: url, max: 4 });
+    this.pool = new (loadPg().Pool)({
+      connectionString: url,
+      max: options.max ?? 4,
+      ...(options.asyncCommit ? { options: "-c synchronous_commit=off" } : {}),
+    });
     // An idle client losing its server must not crash the process; the next query reports it.
     this.pool.on("error", () => undefined);
   }

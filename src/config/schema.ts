@@ -2,7 +2,7 @@ import { z } from "zod";
 import { agentConfigSchema } from "./agentSchema.js";
 import { environmentSchema, secretSourcesSchema } from "./environmentSchema.js";
 import { policySchema } from "./policySchema.js";
-import { serverSchema } from "./serverSchema.js";
+import { DEFAULT_REPLICA, serverSchema } from "./serverSchema.js";
 import { storageSchema } from "./storageSchema.js";
 
 /** The whole `acpgate.yaml`. Unknown top-level keys are errors: a typo must not pass silently. */
@@ -41,6 +41,7 @@ export const configSchema = z
       port: 7070,
       tokens: [],
       approvalTimeout: "10m",
+      replica: DEFAULT_REPLICA,
     }),
   })
   .describe("acpgate configuration (acpgate.yaml)");

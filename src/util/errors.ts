@@ -32,6 +32,7 @@ export type ErrorCode =
   | "question_not_found"
   | "audit_failed"
   | "audit_unavailable"
+  | "replica_lost"
   | "internal";
 
 export class AcpgateError extends Error {

@@ -26,6 +26,7 @@ export async function serveCommand({
     logger,
     host: values.host ?? plane.config.server.host,
     port: port ?? plane.config.server.port,
+    ...(values["replica-id"] ? { replicaId: values["replica-id"] } : {}),
   });
   out.write(`acpgate serve: listening on ${server.url}\n`);
   if (server.oneTimeToken)

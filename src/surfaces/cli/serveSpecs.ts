@@ -8,6 +8,11 @@ export const SERVE_FLAGS = {
     help: "port to listen on (default: server.port, 7070; 0 picks a free one)",
   },
   host: { type: "string", arg: "HOST", help: "address to bind (default: server.host, 127.0.0.1)" },
+  "replica-id": {
+    type: "string",
+    arg: "ID",
+    help: "with storage: {postgres}, this replica's id (default: server.replica.id, else hostname-pid)",
+  },
   config: CONFIG_FLAG,
 } as const;
 
@@ -19,7 +24,9 @@ over HTTP, their events as Server-Sent Events, permission requests waiting for a
 promotions, questions and the audit. Every route but /api/health needs a bearer token from
 server.tokens (made with token create). With no token configured, a one-time admin token is
 printed at start. Logs one JSON line per request on stderr. SIGTERM drains: no new
-sessions, running ones closed, the audit flushed.`,
+sessions, running ones closed, the audit flushed. With storage: {postgres: URL}, each
+serve is a replica: several share sessions, approvals, events and audit through that
+PostgreSQL, any of them answering any request (docs/deployment.md).`,
   flags: SERVE_FLAGS,
   load: async () => (await import("./serveCommand.js")).serveCommand,
 });

@@ -36,6 +36,8 @@ export interface SessionView {
   /** Live sessions: why it failed. */
   failure?: { code: string; message: string };
   live: boolean;
+  /** Replicas (docs/deployment.md): the replica that runs (or ran, when lost) the session. */
+  replica?: string;
 }
 
 /** `GET /api/agent-sessions`. */

@@ -1,5 +1,6 @@
 import type { Logger } from "../../audit/logger.js";
 import type { Plane } from "../plane.js";
+import type { Replica } from "../replicas/replica.js";
 import type { ApprovalDesk } from "./approvalDesk.js";
 import type { TokenRegistry } from "./tokens.js";
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   sse?: SseOptions;
   /** The portal's built files (default dist/web/); false: no portal, the API only. */
   webRoot?: string | false;
+  /** Set when this server is one replica of several on PostgreSQL (docs/deployment.md). */
+  replica?: Replica;
   /** True once the server drains (SIGTERM): new sessions are refused with 503. */
   draining?: () => boolean;
 }

@@ -17,6 +17,7 @@ import { openApiDocument } from "./openApi.js";
 import { DEFAULT_WEB_ROOT, portalAssets } from "./portalAssets.js";
 import { ServerMetrics } from "./serverMetrics.js";
 import { sessionRoutes } from "./sessionRoutes.js";
+import { pendingRouting, sessionRouting } from "../replicas/replicaRouting.js";
 
 export type { AppDeps } from "./appDeps.js";
 
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.json({
       status: deps.draining?.() ? "draining" : "ok",
       sessions: deps.plane.manager.list().length,
+      ...(deps.replica ? { replica: deps.replica.id } : {}),
     }),
   );
   app.use("/api/*", authenticate(deps.tokens));
@@ -82,6 +84,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/api/openapi.json", requireRole("viewer"), (c) => c.json(openApi));
   app.route("/api/agents", agentsRoute(deps));
   app.route("/api/agents", doctorRoute(deps));
+  if (deps.replica) {
+    // Requests about a session another replica runs go to it (docs/deployment.md).
+    const routing = sessionRouting(deps.replica, deps.plane.manager);
+    app.use("/api/agent-sessions/:id", routing);
+    app.use("/api/agent-sessions/:id/*", routing);
+    const desk = deps.desk;
+    const questions = deps.plane.questions;
+    app.use(
+      "/api/permission-requests/:id/decision",
+      pendingRouting(deps.replica, (id) => desk.list().some((a) => a.id === id)),
+    );
+    app.use(
+      "/api/questions/:id/answer",
+      pendingRouting(deps.replica, (id) => questions.list().some((q) => q.id === id)),
+    );
+  }
   app.route("/api/agent-sessions", eventsRoute(deps, metrics));
   app.route("/api/agent-sessions", sessionRoutes(deps));
   app.route("/api/permission-requests", permissionRoutes(deps));

@@ -10,7 +10,9 @@ export type HttpProblemCode =
   | "invalid_query"
   | "body_too_large"
   | "permission_request_not_found"
-  | "draining";
+  | "draining"
+  | "session_lost"
+  | "replica_timeout";
 
 /** An error the HTTP surface raises itself, with its status. */
 export class HttpProblem extends Error {
@@ -64,6 +66,7 @@ export function statusForCode(code: ErrorCode): number {
     case "session_state":
     case "load_unsupported":
     case "resume_refused":
+    case "replica_lost":
       return 409;
     case "policy_refused":
     case "protected_path_changed":

@@ -11,7 +11,7 @@ import { readBody, readQuery } from "./readBody.js";
  * recorded with the deciding principal and reason before the agent hears it (the session's
  * audit guard), so the response means it is on the record or the session has ended.
  */
-export function permissionRoutes({ desk, sse }: AppDeps): Hono<AppEnv> {
+export function permissionRoutes({ desk, sse, replica }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/events", requireRole("viewer"), () => {
     const body = approvalEventStream(desk, { heartbeatMs: sse?.heartbeatMs ?? 15_000 });
@@ -23,9 +23,13 @@ export function permissionRoutes({ desk, sse }: AppDeps): Hono<AppEnv> {
       },
     });
   });
-  app.get("/", requireRole("viewer"), (c) => {
+  app.get("/", requireRole("viewer"), async (c) => {
     const query = readQuery(c, permissionQuery);
-    return c.json({ items: desk.list(query.session ? { sessionId: query.session } : {}) });
+    const filter = query.session ? { sessionId: query.session } : {};
+    // Replicas: every replica's pending requests, from the shared table.
+    return c.json({
+      items: replica ? await replica.approvals.list("approval", filter) : desk.list(filter),
+    });
   });
   app.post("/:id/decision", requireRole("approver"), async (c) => {
     const body = await readBody(c, decisionBody);

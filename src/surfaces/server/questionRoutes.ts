@@ -9,11 +9,15 @@ import { HttpProblem } from "./httpProblem.js";
 import { readBody } from "./readBody.js";
 
 /** `/api/questions`: agents' questions from extension methods (Cursor's ask_question, plans). */
-export function questionRoutes({ plane }: AppDeps): Hono<AppEnv> {
+export function questionRoutes({ plane, replica }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get("/", requireRole("viewer"), (c) => {
+  app.get("/", requireRole("viewer"), async (c) => {
     const session = c.req.query("session");
-    const items: QuestionView[] = plane.questions.list(session ? { sessionId: session } : {});
+    const filter = session ? { sessionId: session } : {};
+    // Replicas: every replica's questions, from the shared table.
+    const items: QuestionView[] = replica
+      ? await replica.approvals.list("question", filter)
+      : plane.questions.list(filter);
     return c.json({ items });
   });
   app.post("/:id/answer", requireRole("approver"), async (c) => {

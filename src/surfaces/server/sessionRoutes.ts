@@ -11,6 +11,7 @@ import { requireRole } from "./auth.js";
 import { HttpProblem } from "./httpProblem.js";
 import { readBody, readQuery } from "./readBody.js";
 import { liveView, rowView, type SessionView } from "./sessionView.js";
+import { withReplicas } from "../replicas/replicaViews.js";
 
 /** `/api/agent-sessions`: create, list, get, prompt, cancel, close, promote. */
 export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -64,6 +65,8 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
       unattended: false,
       requestId: c.get("requestId"),
     });
+    // Replicas: every replica finds the session once the 201 is sent.
+    await deps.replica?.settle(session.id);
     if (body.prompt) startTurn(session, body.prompt, c.get("requestId"));
     c.header("Location", `/api/agent-sessions/${session.id}`);
     return c.json(await viewOf(session), 201);
@@ -84,7 +87,8 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
     const all = [...byId.values()]
       .filter((v) => !query.state || v.state === query.state)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
-    const items = all.slice(query.offset, query.offset + query.limit);
+    const page = all.slice(query.offset, query.offset + query.limit);
+    const items = deps.replica ? await withReplicas(page, deps.replica) : page;
     const next = query.offset + items.length;
     return c.json({ items, total: all.length, ...(next < all.length ? { nextOffset: next } : {}) });
   });
@@ -92,10 +96,11 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get("/:id", requireRole("viewer"), async (c) => {
     const id = c.req.param("id");
     const running = plane.manager.list().find((s) => s.id === id);
-    if (running) return c.json(await viewOf(running));
-    const row = await plane.audit.getSession(id);
-    if (!row) throw new AcpgateError("session_not_found", `no session '${id}'`, { sessionId: id });
-    return c.json(rowView(row));
+    const row = running ? undefined : await plane.audit.getSession(id);
+    if (!running && !row)
+      throw new AcpgateError("session_not_found", `no session '${id}'`, { sessionId: id });
+    const view = running ? await viewOf(running) : rowView(row!);
+    return c.json(deps.replica ? ((await withReplicas([view], deps.replica))[0] ?? view) : view);
   });
 
   app.post("/:id/prompt", requireRole("operator"), async (c) => {

@@ -7,6 +7,7 @@ import { ApprovalDesk } from "./approvalDesk.js";
 import type { SseOptions } from "./appDeps.js";
 import { createApp } from "./createApp.js";
 import { newToken, TokenRegistry } from "./tokens.js";
+import { startReplica, serveForwarded } from "../replicas/startReplica.js";
 
 export interface RunningServer {
   url: string;
@@ -26,6 +27,8 @@ export async function startServer(options: {
   port: number;
   logger: Logger;
   sse?: SseOptions;
+  /** With `storage: {postgres}`: this replica's id (default hostname-pid). */
+  replicaId?: string;
 }): Promise<RunningServer> {
   const { plane, logger } = options;
   await plane.audit.open();
@@ -46,6 +49,7 @@ export async function startServer(options: {
     typeof timeout === "number" ? timeout * 1000 : parseDuration(timeout, "server.approvalTimeout"),
   );
   let draining = false;
+  const replica = await startReplica(plane, desk, options.replicaId);
   const app = createApp({
     plane,
     tokens,
@@ -53,7 +57,9 @@ export async function startServer(options: {
     logger,
     draining: () => draining,
     ...(options.sse ? { sse: options.sse } : {}),
+    ...(replica ? { replica } : {}),
   });
+  replica?.forwarder.serve((request) => serveForwarded(app, request));
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () =>
       resolve(s),
@@ -68,6 +74,8 @@ export async function startServer(options: {
     drain: async (reason) => {
       draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A replica lets running turns finish (up to its drain deadline), then `replica_draining`.
+      if (replica) await replica.drain();
       await Promise.all(plane.manager.list().map((s) => s.close(reason).catch(() => undefined)));
       // Event streams end with their sessions; anything left (idle keep-alive) is cut.
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
