@@ -52,6 +52,8 @@ export class SqlAuditStore implements AuditStore {
   private driverInstance: SqlDriver | undefined;
   private readonly committer: GroupCommit<AuditRecordInput, AuditRecord>;
   private readonly sessions: SessionTable;
+  /** Writes not settled yet (see read). */
+  private readonly writes = new Set<Promise<unknown>>();
   private readonly journal: JournalTable;
   private closed = false;
   private readonly inflight = new Set<Promise<unknown>>();
@@ -161,14 +163,15 @@ export class SqlAuditStore implements AuditStore {
     );
   }
 
-  async list(query: AuditQuery = {}): Promise<AuditRecord[]> {
-    await this.ready;
+  list(query: AuditQuery = {}): Promise<AuditRecord[]> {
     const { where, params } = whereOf(query);
-    const rows = await this.driver.all(
-      `SELECT ${RECORD_COLUMNS} FROM audit_records ${where} ORDER BY id LIMIT ?`,
-      [...params, query.limit ?? PAGE],
-    );
-    return rows.map(rowToRecord);
+    return this.read(async () => {
+      const rows = await this.driver.all(
+        `SELECT ${RECORD_COLUMNS} FROM audit_records ${where} ORDER BY id LIMIT ?`,
+        [...params, query.limit ?? PAGE],
+      );
+      return rows.map(rowToRecord);
+    });
   }
 
   async get(id: number): Promise<AuditRecord | undefined> {
@@ -222,13 +225,13 @@ export class SqlAuditStore implements AuditStore {
     this.write(() => this.sessions.put(this.redact.redactValue(row)));
   updateSession: SessionTable["update"] = (id, patch) =>
     this.write(() => this.sessions.update(id, this.redact.redactValue(patch)));
-  getSession: SessionTable["get"] = (id) => this.op(() => this.sessions.get(id));
-  listSessions: SessionTable["list"] = (query) => this.op(() => this.sessions.list(query));
+  getSession: SessionTable["get"] = (id) => this.read(() => this.sessions.get(id));
+  listSessions: SessionTable["list"] = (query) => this.read(() => this.sessions.list(query));
   markLostSessions = (): Promise<LostSession[]> =>
     this.write(() => markLostSessions(this.driver, (record) => this.append(record)));
   appendJournal: JournalTable["append"] = (entries) =>
     this.write(() => this.journal.append(entries));
-  listJournal: JournalTable["list"] = (query) => this.op(() => this.journal.list(query));
+  listJournal: JournalTable["list"] = (query) => this.read(() => this.journal.list(query));
   pruneJournal: JournalTable["prune"] = (before) => this.write(() => this.journal.prune(before));
 
   /** Waits for every operation already started (appends included), then releases the database. */
@@ -238,6 +241,17 @@ export class SqlAuditStore implements AuditStore {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
     await this.committer.drain();
     await this.driverInstance?.close();
+  }
+
+  /**
+   * Writes may queue (an append waits for its group commit, a row update behind a commit in
+   * the SQLite worker) while a read goes straight to the database: a read waits for the
+   * writes this store was given before it, so a caller reads its own writes (a session's view
+   * or audit after its events). Writes given later do not hold it up.
+   */
+  private async read<T>(work: () => Promise<T>): Promise<T> {
+    if (this.writes.size > 0) await Promise.allSettled([...this.writes]);
+    return this.op(work);
   }
 
   /** Runs `work` once the schema is ready; close() waits for it. */
@@ -258,7 +272,11 @@ export class SqlAuditStore implements AuditStore {
         }),
       );
     }
-    return this.op(work);
+    const run = this.op(work);
+    this.writes.add(run);
+    const forget = (): void => void this.writes.delete(run);
+    run.then(forget, forget);
+    return run;
   }
 
   /** One transaction for a batch: read the chain head under the lock, link, insert. */

@@ -162,7 +162,15 @@ test("cancelling the session answers its pending request cancelled and takes it 
 test("nobody deciding within the approval timeout rejects the request", async () => {
   const api = apiHarness({ approvalTimeoutMs: 300 });
   try {
-    const { id } = await startWrite(api, "too slow");
+    // Not polled while pending: on a busy machine it may time out before the first look.
+    const created = await api.call("POST", "/api/agent-sessions", "operator", {
+      agent: "demo",
+      cwd: api.dir,
+      policy: "reviewed",
+      prompt: "@write notes.txt too slow",
+    });
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: string };
     await turnEnded(api, id);
     assert.equal(readFileSync(join(api.dir, "notes.txt"), "utf8"), "original\n");
     const records = await audit(api, id);

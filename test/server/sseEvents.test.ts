@@ -173,11 +173,13 @@ test("a subscriber that does not read is disconnected with a reason; the session
     const { id, last } = await createReady(api);
     const stalled = await stream(api, id, { "last-event-id": String(last) });
     const other = await stream(api, id, { "last-event-id": String(last) });
+    // The reading subscriber reads from before the prompt: it sees the whole turn while the
+    // stalled one is dropped.
+    const reading = other.until((m) => m.event === "turn_ended");
     await api.call("POST", `/api/agent-sessions/${id}/prompt`, "operator", {
       prompt: "@chunks 30",
     });
-    // The reading subscriber sees the whole turn while the stalled one is dropped.
-    const seen = await other.until((m) => m.event === "turn_ended");
+    const seen = await reading;
     assert.deepEqual(
       seqs(seen),
       Array.from({ length: seen.length }, (_, i) => last + i + 1),

@@ -49,6 +49,7 @@ export function sessionEventStream(
     ended = true;
     subscription?.dispose();
     if (heartbeat) clearInterval(heartbeat);
+    if (overflowCheck) clearImmediate(overflowCheck);
     if (frame) queue.push({ text: frame });
     options.onEnd?.(reason);
     flush();
@@ -70,26 +71,34 @@ export function sessionEventStream(
       controller.close();
     }
   };
+  let overflowCheck: NodeJS.Immediate | undefined;
+  const judgeReader = (): void => {
+    overflowCheck = undefined;
+    if (ended || queue.length <= options.maxQueued + replayed) return;
+    queue.length = 0;
+    end(
+      "slow_consumer",
+      sseFrame("disconnect", undefined, {
+        reason: "slow_consumer",
+        detail: `more than ${options.maxQueued} events unread; reconnect with Last-Event-ID ${delivered}`,
+        lastEventId: delivered,
+      }),
+    );
+  };
   const push = (event: SessionEvent): void => {
     if (ended || event.seq <= cursor) return;
     cursor = event.seq;
     queue.push({
       text: sseFrame(event.type, event.seq, event),
       seq: event.seq,
-      ...(options.onDelivered && replayed === 0 ? { born: Date.parse(event.time) } : {}),
+      // Live events (not the replay) are timed, also those queued before the reader's first pull.
+      ...(options.onDelivered && replayed !== Number.POSITIVE_INFINITY
+        ? { born: Date.parse(event.time) }
+        : {}),
     });
-    if (queue.length > options.maxQueued + replayed) {
-      queue.length = 0;
-      end(
-        "slow_consumer",
-        sseFrame("disconnect", undefined, {
-          reason: "slow_consumer",
-          detail: `more than ${options.maxQueued} events unread; reconnect with Last-Event-ID ${delivered}`,
-          lastEventId: delivered,
-        }),
-      );
-      return;
-    }
+    // An agent's burst arrives in one synchronous run of events (one pipe read): judge the
+    // reader once it had a turn to pull, not in the middle of the burst.
+    if (queue.length > options.maxQueued + replayed) overflowCheck ??= setImmediate(judgeReader);
     if (event.type === "session_state" && FINAL_STATES.has(event.state))
       end("session_ended", sseFrame("end", undefined, { reason: `session ${event.state}` }));
     else flush();
