@@ -99,7 +99,11 @@ class NodeNdJson {
     this.input.once("end", () => {
       if (this.stopped) return;
       const last = this.lines.flush();
-      if (last !== undefined) this.onLine(last);
+      try {
+        if (last !== undefined) this.onLine(last);
+      } catch (error) {
+        this.fail(error);
+      }
       this.queue.end();
     });
     this.input.once("close", () => this.queue.end());
