@@ -10,7 +10,7 @@ import { createSessionBody, promotionBody, promptBody, sessionsQuery } from "./a
 import { requireRole } from "./auth.js";
 import { HttpProblem } from "./httpProblem.js";
 import { readBody, readQuery } from "./readBody.js";
-import { liveView, rowView, type SessionView } from "./sessionView.js";
+import { liveFacts, liveView, rowView, type SessionView } from "./sessionView.js";
 import { withReplicas } from "../replicas/replicaViews.js";
 
 /** `/api/agent-sessions`: create, list, get, prompt, cancel, close, promote. */
@@ -18,12 +18,10 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
   const { plane, desk } = deps;
   const app = new Hono<AppEnv>();
   const live = (id: string): Session => plane.manager.get(id);
-  const viewOf = async (session: Session): Promise<SessionView> =>
-    liveView(
-      session,
-      await plane.audit.getSession(session.id).catch(() => undefined),
-      desk.list({ sessionId: session.id }).length,
-    );
+  const viewOf = async (session: Session): Promise<SessionView> => {
+    const facts = liveFacts(session, desk.list({ sessionId: session.id }).length);
+    return liveView(facts, await plane.audit.getSession(session.id).catch(() => undefined));
+  };
   /** A turn runs on after the 202: its outcome is in the events. */
   const startTurn = (session: Session, prompt: string, requestId: string): void => {
     session.prompt(prompt, { requestId }).catch((error: unknown) => {
@@ -74,15 +72,24 @@ export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/", requireRole("viewer"), async (c) => {
     const query = readQuery(c, sessionsQuery);
+    const facts = plane.manager
+      .list()
+      .map((session) => liveFacts(session, desk.list({ sessionId: session.id }).length));
     const rows = await plane.audit.listSessions({
       newestFirst: true,
       ...(query.agent ? { agentId: query.agent } : {}),
     });
     const byId = new Map(rows.map((r) => [r.id, rowView(r)]));
-    for (const session of plane.manager.list()) {
-      const row = rows.find((r) => r.id === session.id);
+    for (const live of facts) {
+      const { session } = live;
       if (query.agent && session.agentId !== query.agent) continue;
-      byId.set(session.id, liveView(session, row, desk.list({ sessionId: session.id }).length));
+      byId.set(
+        session.id,
+        liveView(
+          live,
+          rows.find((r) => r.id === session.id),
+        ),
+      );
     }
     const all = [...byId.values()]
       .filter((v) => !query.state || v.state === query.state)

@@ -28,11 +28,43 @@ export function rowView(row: SessionRow): SessionView {
   };
 }
 
+/**
+ * What the live session says of itself, taken before its row is read: the row read waits
+ * for the writes of the events before it, so the row is at least as new as these facts
+ * (a view never says `ready` over a row that has not heard the turn end).
+ */
+export function liveFacts(session: Session, pendingPermissions: number): LiveFacts {
+  const policy = policyControlOf(session)?.policyName;
+  const last = session.log.last;
+  return {
+    session,
+    state: session.state,
+    ...(policy !== undefined ? { policy } : {}),
+    ...(session.agentSessionId !== undefined ? { agentSessionId: session.agentSessionId } : {}),
+    lastEventId: session.log.lastSeq,
+    ...(last ? { lastActivityAt: last.time } : {}),
+    pendingPermissions,
+    ...(session.failure
+      ? { failure: { code: session.failure.code, message: session.failure.message } }
+      : {}),
+  };
+}
+
+export interface LiveFacts {
+  session: Session;
+  state: string;
+  policy?: string;
+  agentSessionId?: string;
+  lastEventId: number;
+  lastActivityAt?: string;
+  pendingPermissions: number;
+  failure?: { code: string; message: string };
+}
+
 /** The live session's facts over its row (the row may not be written yet). */
 export function liveView(
-  session: Session,
+  { session, ...facts }: LiveFacts,
   row: SessionRow | undefined,
-  pendingPermissions: number,
 ): SessionView {
   const base: SessionView = row
     ? rowView(row)
@@ -44,19 +76,5 @@ export function liveView(
         createdAt: session.createdAt.toISOString(),
         live: true,
       };
-  const policy = policyControlOf(session)?.policyName ?? base.policy;
-  const last = session.log.last;
-  return {
-    ...base,
-    state: session.state,
-    ...(policy !== undefined ? { policy } : {}),
-    ...(session.agentSessionId !== undefined ? { agentSessionId: session.agentSessionId } : {}),
-    lastEventId: session.log.lastSeq,
-    ...(last ? { lastActivityAt: last.time } : {}),
-    pendingPermissions,
-    ...(session.failure
-      ? { failure: { code: session.failure.code, message: session.failure.message } }
-      : {}),
-    live: true,
-  };
+  return { ...base, ...facts, policy: facts.policy ?? base.policy, live: true };
 }
