@@ -18,13 +18,36 @@ export type ChainProblem =
   /** the database itself is damaged (SQLite's integrity check) */
   | "damaged";
 
+/**
+ * One chain of a database with several (a chain per replica): present in `chains` of a
+ * result whenever the database holds a chain other than the default '', so that a single
+ * process's result is what it always was.
+ */
+export interface ChainSummary {
+  /** The replica id that wrote the chain; '' for the default chain. */
+  chain: string;
+  ok: boolean;
+  records: number;
+  /** Hash of the newest record ("" for none); an anchor of this chain. */
+  head: string;
+  /** Id of the newest record. */
+  headId?: number;
+  keyedFrom?: number;
+  problem?: ChainProblem;
+  reason?: string;
+  brokenId?: number;
+}
+
 export type VerifyResult =
   | {
       ok: true;
+      /** Records of every chain. */
       records: number;
+      /** Hash of the newest record of the database (of its chain). */
       lastHash: string;
       /** With a chain key: the first keyed record (the ones before it predate the key). */
       keyedFrom?: number;
+      chains?: ChainSummary[];
     }
   | {
       ok: false;
@@ -35,6 +58,9 @@ export type VerifyResult =
       brokenId?: number;
       /** What SQLite's integrity check reported (`damaged`). */
       damage?: string[];
+      /** The chain the problem is in, when the database has several. */
+      chain?: string;
+      chains?: ChainSummary[];
     };
 
 export interface VerifierOptions {
@@ -48,27 +74,37 @@ export interface VerifierOptions {
   requireKeyedHead?: boolean;
   /** Hashes (`audit anchor`) that must each be found in the chain. */
   anchors?: readonly string[];
-  /** Start mid-chain: the id before the first record given, and the hash it must link to. */
+  /**
+   * Start mid-chain: the position (`seq`, or id in the default chain) before the first record
+   * given, and the hash it must link to.
+   */
   after?: { id: number; hash: string };
 }
 
 /**
- * Walks records in id order and reports the first broken link: a record whose hash does not
- * match its content, whose prevHash is not its predecessor's hash, or a gap in the ids. Once a
- * keyed record is seen, every later record must be keyed.
+ * Walks the records of one chain in order and reports the first broken link: a record whose
+ * hash does not match its content, whose prevHash is not its predecessor's hash, or a gap in
+ * the positions (`seq ?? id`). Once a keyed record is seen, every later record must be keyed.
  */
 export class ChainVerifier {
   private count = 0;
   private prev: string;
   private lastId: number;
+  private lastPosition: number;
   private keyedFrom: number | undefined;
   private readonly unseenAnchors: Set<string>;
   private broken: { id: number; problem: ChainProblem; reason: string } | undefined;
 
   constructor(private readonly options: VerifierOptions = {}) {
     this.prev = options.after?.hash ?? "";
-    this.lastId = options.after?.id ?? 0;
+    this.lastPosition = options.after?.id ?? 0;
+    this.lastId = this.lastPosition;
     this.unseenAnchors = new Set(options.anchors ?? []);
+  }
+
+  /** Id of the newest record added (0 before any). */
+  get headId(): number {
+    return this.lastId;
   }
 
   /** Returns false once the chain is broken (the caller may stop reading). */
@@ -81,14 +117,17 @@ export class ChainVerifier {
     this.unseenAnchors.delete(record.hash);
     this.prev = record.hash;
     this.lastId = record.id;
+    this.lastPosition = record.seq ?? record.id;
     return this.broken === undefined;
   }
 
   private check(record: AuditRecord): { problem: ChainProblem; reason: string } | undefined {
-    if (record.id !== this.lastId + 1) {
+    const position = record.seq ?? record.id;
+    if (position !== this.lastPosition + 1) {
+      const what = record.seq === undefined ? "id" : "position";
       return {
         problem: "missing",
-        reason: `id ${record.id} follows ${this.lastId}: a record is missing`,
+        reason: `${what} ${position} follows ${this.lastPosition}: a record is missing`,
       };
     }
     if (record.prevHash !== this.prev) {
