@@ -44,7 +44,11 @@ export function recordValues(record: AuditRecord): unknown[] {
  * `seq` unless it equals the id (every record written before chains existed). Used both
  * when a record is linked and when it is read back, so the two always agree.
  */
-export function chainFields(chain: string, seq: number, id: number): { chain?: string; seq?: number } {
+export function chainFields(
+  chain: string,
+  seq: number,
+  id: number,
+): { chain?: string; seq?: number } {
   return {
     ...(chain !== "" ? { chain } : {}),
     ...(chain !== "" || seq !== id ? { seq } : {}),

@@ -10,13 +10,7 @@ import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
 import { markLostSessions, type LostSession } from "./lostSessions.js";
 import { RECORD_ID_SEQUENCE } from "./migrations.js";
-import {
-  chainFields,
-  insertRecords,
-  RECORD_COLUMNS,
-  rowToRecord,
-  whereOf,
-} from "./recordRows.js";
+import { chainFields, insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver, SqlExecutor } from "./sqlDriver.js";
