@@ -19,6 +19,9 @@ export const DIALECT_WORDS: Record<Dialect, DialectWords> = {
   postgres: { dialect: "postgres", autoId: "BIGSERIAL PRIMARY KEY" },
 };
 
+/** The migration that gives records a chain and a position in it. */
+export const CHAINS_MIGRATION = 4;
+
 /** PostgreSQL: where record ids come from once chains are written concurrently (migration 4). */
 export const RECORD_ID_SEQUENCE = "audit_record_ids";
 

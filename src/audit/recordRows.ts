@@ -10,6 +10,9 @@ import type { SqlExecutor, SqlRow } from "./sqlDriver.js";
 export const RECORD_COLUMNS =
   "id, time, session_id, agent_id, surface, actor, kind, request_id, tool, decision, diff, status, data, prev_hash, hash, chain, seq";
 
+/** The columns of a database no writer has migrated to chains yet (read by read-only commands). */
+export const RECORDS_BEFORE_CHAINS = RECORD_COLUMNS.replace(", chain, seq", "");
+
 /** PostgreSQL allows 65535 parameters per statement; 17 columns a record. */
 const ROWS_PER_INSERT = 500;
 const PLACEHOLDERS = `(${RECORD_COLUMNS.split(",")

@@ -9,8 +9,15 @@ import { JournalTable } from "./journalTable.js";
 import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
 import { markLostSessions, type LostSession } from "./lostSessions.js";
-import { RECORD_ID_SEQUENCE } from "./migrations.js";
-import { chainFields, insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
+import { CHAINS_MIGRATION, RECORD_ID_SEQUENCE } from "./migrations.js";
+import {
+  chainFields,
+  insertRecords,
+  RECORD_COLUMNS,
+  RECORDS_BEFORE_CHAINS,
+  rowToRecord,
+  whereOf,
+} from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver, SqlExecutor } from "./sqlDriver.js";
@@ -60,6 +67,8 @@ export class SqlAuditStore implements AuditStore {
   /** The chain key, once resolved (a writer resolves it at open). */
   private key: Promise<string> | undefined;
   private writerKey: string | undefined;
+  /** What records are read with: a reader of a database from before chains reads fewer. */
+  private columns = RECORD_COLUMNS;
   /** The chain this writer appends to (`useChain`): '' unless it is a replica. */
   private chainId = "";
 
@@ -145,7 +154,12 @@ export class SqlAuditStore implements AuditStore {
    * holds no acpgate tables, reads as an empty one (see `absent`).
    */
   private async openForReading(): Promise<void> {
-    if (await hasAuditSchema(this.driver)) return;
+    if (await hasAuditSchema(this.driver)) {
+      // A database an older acpgate wrote (no writer has migrated it yet): one chain, ''.
+      const [top] = await this.driver.all("SELECT MAX(version) AS v FROM schema_migrations");
+      if (Number(top?.v ?? 0) < CHAINS_MIGRATION) this.columns = RECORDS_BEFORE_CHAINS;
+      return;
+    }
     await this.driver.close();
     const empty = new SqliteDriver(":memory:");
     await migrate(empty);
@@ -186,7 +200,7 @@ export class SqlAuditStore implements AuditStore {
     await this.ready;
     const { where, params } = whereOf(query);
     const rows = await this.driver.all(
-      `SELECT ${RECORD_COLUMNS} FROM audit_records ${where} ORDER BY id LIMIT ?`,
+      `SELECT ${this.columns} FROM audit_records ${where} ORDER BY id LIMIT ?`,
       [...params, query.limit ?? PAGE],
     );
     return rows.map(rowToRecord);
@@ -194,7 +208,7 @@ export class SqlAuditStore implements AuditStore {
 
   async get(id: number): Promise<AuditRecord | undefined> {
     await this.ready;
-    const rows = await this.driver.all(`SELECT ${RECORD_COLUMNS} FROM audit_records WHERE id = ?`, [
+    const rows = await this.driver.all(`SELECT ${this.columns} FROM audit_records WHERE id = ?`, [
       id,
     ]);
     return rows[0] ? rowToRecord(rows[0]) : undefined;
@@ -219,10 +233,12 @@ export class SqlAuditStore implements AuditStore {
   async verify(options: { anchors?: readonly string[] } = {}): Promise<VerifyResult> {
     await this.ready;
     const key = await this.chainKey();
-    const chains = (
-      await this.driver.all("SELECT DISTINCT chain FROM audit_records ORDER BY chain")
-    ).map((row) => String(row.chain));
-    const records = chains.map((chain) => ({ chain, records: this.chainRecords(chain) }));
+    const records =
+      this.columns === RECORDS_BEFORE_CHAINS
+        ? [{ chain: "", records: this.iterate() }]
+        : (await this.driver.all("SELECT DISTINCT chain FROM audit_records ORDER BY chain")).map(
+            (row) => ({ chain: String(row.chain), records: this.chainRecords(String(row.chain)) }),
+          );
     return verifyDatabase(this.driver, records, {
       // With a chain key configured, the newest record must be keyed.
       ...(key !== undefined ? { key, requireKeyedHead: true } : {}),
