@@ -9,7 +9,8 @@ import { JournalTable } from "./journalTable.js";
 import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
 import { markLostSessions, type LostSession } from "./lostSessions.js";
-import { CHAINS_MIGRATION, RECORD_ID_SEQUENCE } from "./migrations.js";
+import { CHAINS_MIGRATION } from "./migrations.js";
+import { newRecordIds } from "./recordIds.js";
 import {
   chainFields,
   insertRecords,
@@ -20,7 +21,7 @@ import {
 } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
-import type { SqlDriver, SqlExecutor } from "./sqlDriver.js";
+import type { SqlDriver } from "./sqlDriver.js";
 import { SqliteDriver } from "./sqliteDriver.js";
 import { verifyDatabase } from "./verifyDatabase.js";
 import { AcpgateError, errorMessage, isAcpgateError } from "../util/errors.js";
@@ -341,7 +342,7 @@ export class SqlAuditStore implements AuditStore {
         )[0];
         let seq = head ? Number(head.seq) : 0;
         let prevHash = head ? String(head.hash) : "";
-        const ids = await this.newIds(tx, inputs.length);
+        const ids = await newRecordIds(tx, this.driver.dialect, inputs.length);
         const linked = inputs.map((input, i) => {
           const id = ids[i] ?? 0;
           const body = {
@@ -366,22 +367,5 @@ export class SqlAuditStore implements AuditStore {
     this.stats.commitMs += ms;
     if (this.commits.hasListeners) this.commits.emit({ ms, records: records.length });
     return records;
-  }
-
-  /**
-   * `n` new record ids, ascending. PostgreSQL: from a sequence, so that writers of different
-   * chains never wait on one another (a rolled-back batch leaves a gap in ids, not in a chain).
-   * SQLite: the next ids after the highest, under its one write lock.
-   */
-  private async newIds(tx: SqlExecutor, n: number): Promise<number[]> {
-    if (this.driver.dialect === "postgres") {
-      const rows = await tx.all(
-        `SELECT nextval('${RECORD_ID_SEQUENCE}') AS id FROM generate_series(1, ?)`,
-        [n],
-      );
-      return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-    }
-    const top = Number((await tx.all("SELECT MAX(id) AS id FROM audit_records"))[0]?.id ?? 0);
-    return Array.from({ length: n }, (_, i) => top + i + 1);
   }
 }
