@@ -94,10 +94,18 @@ export interface AuditRecordInput {
   data?: Record<string, unknown>;
 }
 
-/** A committed record. `id` is the position in the chain (1, 2, …), assigned at commit. */
+/**
+ * A committed record. `id` is unique in the database and grows with commit order within a
+ * chain. A record of the default chain '' (one process, or SQLite) carries neither `chain`
+ * nor `seq` while its position is its id, exactly as before chains existed.
+ */
 export interface AuditRecord extends AuditRecordInput {
   id: number;
   time: string;
+  /** The chain the record is linked in: the replica id that wrote it; absent for ''. */
+  chain?: string;
+  /** Position in its chain (1, 2, …); absent when it equals `id` (the default chain). */
+  seq?: number;
   /** Hash of the previous record ("" for the first). */
   prevHash: string;
   /** sha256 over the canonical JSON of this record without `hash`, plus `prevHash`. */

@@ -97,7 +97,12 @@ export interface AuditStore {
   get(id: number): Promise<AuditRecord | undefined>;
   /** Every record in id order, in pages (export, verify). */
   iterate(query?: AuditQuery): AsyncIterable<AuditRecord>;
-  /** The integrity of the database, every link of the chain, and each anchor found in it. */
+  /**
+   * Appends from now on go to chain `chain` (a replica's id; '' is the default chain of a
+   * single process), with its own head and lock.
+   */
+  useChain(chain: string): Promise<void>;
+  /** The integrity of the database, every link of every chain, and each anchor found in them. */
   verify(options?: { anchors?: readonly string[] }): Promise<VerifyResult>;
   permissionRequests(query?: AuditQuery): Promise<RecordedPermission[]>;
 

@@ -6,17 +6,21 @@ import type { SqlDriver } from "./sqlDriver.js";
 export const TAIL_WINDOW = 1000;
 
 /**
- * The check a writer makes before it appends (at open): every id present (the count of
- * records is the highest id), and the newest `window` records linked and matching their
- * hashes. Cheap (one count, one page of records) where `audit verify` reads everything, so
- * an edit older than the window is found only by `audit verify`.
+ * The check a writer makes of the chain it appends to (at open): every position present (the
+ * count of the chain's records is its highest position), and the newest `window` records
+ * linked and matching their hashes. Cheap (one count, one page of records) where `audit
+ * verify` reads everything, so an edit older than the window is found only by `audit verify`.
  */
 export async function checkChainTail(
   driver: SqlDriver,
   key: string | undefined,
+  chain = "",
   window = TAIL_WINDOW,
 ): Promise<VerifyResult> {
-  const [stats] = await driver.all("SELECT COUNT(*) AS n, MAX(id) AS last FROM audit_records");
+  const [stats] = await driver.all(
+    "SELECT COUNT(*) AS n, MAX(seq) AS last FROM audit_records WHERE chain = ?",
+    [chain],
+  );
   const count = Number(stats?.n ?? 0);
   const last = Number(stats?.last ?? 0);
   if (count !== last) {
@@ -24,17 +28,18 @@ export async function checkChainTail(
       ok: false,
       records: count,
       problem: "missing",
-      reason: `${last - count} record(s) missing: ${count} records, ids up to ${last}`,
+      reason: `${last - count} record(s) missing: ${count} records, ${chain === "" ? "ids" : "positions"} up to ${last}`,
     };
   }
   const rows = await driver.all(
-    `SELECT ${RECORD_COLUMNS} FROM audit_records WHERE id > ? ORDER BY id`,
-    [Math.max(0, last - window)],
+    `SELECT ${RECORD_COLUMNS} FROM audit_records WHERE chain = ? AND seq > ? ORDER BY seq`,
+    [chain, Math.max(0, last - window)],
   );
   const records = rows.map(rowToRecord);
   const first = records[0];
-  // Record 1 links to ""; a window that starts later trusts the link into its first record.
-  const after = first && first.id > 1 ? { id: first.id - 1, hash: first.prevHash } : undefined;
+  const start = first ? (first.seq ?? first.id) : 0;
+  // Position 1 links to ""; a window that starts later trusts the link into its first record.
+  const after = start > 1 ? { id: start - 1, hash: first?.prevHash ?? "" } : undefined;
   const verifier = new ChainVerifier({
     ...(key !== undefined ? { key } : {}),
     ...(after ? { after } : {}),

@@ -2,7 +2,7 @@ import type { AuditRecord } from "./auditRecord.js";
 import { isKeyedHash, recordHash } from "./hashChain.js";
 import type { ChainProblem, VerifyResult } from "./verifyResult.js";
 
-export type { ChainProblem, VerifyResult } from "./verifyResult.js";
+export type { ChainProblem, ChainSummary, VerifyResult } from "./verifyResult.js";
 
 export interface VerifierOptions {
   /** The chain key (`storage.chainKey`): keyed records are checked with it. */
@@ -15,27 +15,37 @@ export interface VerifierOptions {
   requireKeyedHead?: boolean;
   /** Hashes (`audit anchor`) that must each be found in the chain. */
   anchors?: readonly string[];
-  /** Start mid-chain: the id before the first record given, and the hash it must link to. */
+  /**
+   * Start mid-chain: the position (`seq`, or id in the default chain) before the first record
+   * given, and the hash it must link to.
+   */
   after?: { id: number; hash: string };
 }
 
 /**
- * Walks records in id order and reports the first broken link: a record whose hash does not
- * match its content, whose prevHash is not its predecessor's hash, or a gap in the ids. Once a
- * keyed record is seen, every later record must be keyed.
+ * Walks the records of one chain in order and reports the first broken link: a record whose
+ * hash does not match its content, whose prevHash is not its predecessor's hash, or a gap in
+ * the positions (`seq ?? id`). Once a keyed record is seen, every later record must be keyed.
  */
 export class ChainVerifier {
   private count = 0;
   private prev: string;
   private lastId: number;
+  private lastPosition: number;
   private keyedFrom: number | undefined;
   private readonly unseenAnchors: Set<string>;
   private broken: { id: number; problem: ChainProblem; reason: string } | undefined;
 
   constructor(private readonly options: VerifierOptions = {}) {
     this.prev = options.after?.hash ?? "";
-    this.lastId = options.after?.id ?? 0;
+    this.lastPosition = options.after?.id ?? 0;
+    this.lastId = this.lastPosition;
     this.unseenAnchors = new Set(options.anchors ?? []);
+  }
+
+  /** Id of the newest record added (0 before any). */
+  get headId(): number {
+    return this.lastId;
   }
 
   /** Returns false once the chain is broken (the caller may stop reading). */
@@ -48,14 +58,17 @@ export class ChainVerifier {
     this.unseenAnchors.delete(record.hash);
     this.prev = record.hash;
     this.lastId = record.id;
+    this.lastPosition = record.seq ?? record.id;
     return this.broken === undefined;
   }
 
   private check(record: AuditRecord): { problem: ChainProblem; reason: string } | undefined {
-    if (record.id !== this.lastId + 1) {
+    const position = record.seq ?? record.id;
+    if (position !== this.lastPosition + 1) {
+      const what = record.seq === undefined ? "id" : "position";
       return {
         problem: "missing",
-        reason: `id ${record.id} follows ${this.lastId}: a record is missing`,
+        reason: `${what} ${position} follows ${this.lastPosition}: a record is missing`,
       };
     }
     if (record.prevHash !== this.prev) {

@@ -9,14 +9,21 @@ export interface Migration {
 }
 
 export interface DialectWords {
+  dialect: Dialect;
   /** An auto-numbered 64-bit primary key column. */
   autoId: string;
 }
 
 export const DIALECT_WORDS: Record<Dialect, DialectWords> = {
-  sqlite: { autoId: "INTEGER PRIMARY KEY AUTOINCREMENT" },
-  postgres: { autoId: "BIGSERIAL PRIMARY KEY" },
+  sqlite: { dialect: "sqlite", autoId: "INTEGER PRIMARY KEY AUTOINCREMENT" },
+  postgres: { dialect: "postgres", autoId: "BIGSERIAL PRIMARY KEY" },
 };
+
+/** The migration that gives records a chain and a position in it. */
+export const CHAINS_MIGRATION = 4;
+
+/** PostgreSQL: where record ids come from once chains are written concurrently (migration 4). */
+export const RECORD_ID_SEQUENCE = "audit_record_ids";
 
 /**
  * The one migration history both stores apply, in order, each in its own transaction,
@@ -100,6 +107,26 @@ export const MIGRATIONS: Migration[] = [
       `ALTER TABLE sessions ADD COLUMN resumed_from TEXT`,
       `CREATE UNIQUE INDEX sessions_name ON sessions (name)`,
       `CREATE INDEX sessions_agent_session ON sessions (agent_id, agent_session_id)`,
+    ],
+  },
+  {
+    version: 4,
+    name: "audit chains: a chain id and a position in it for every record (a chain per replica)",
+    // Every record written before is in the default chain '' at the position of its id, so
+    // its hash (which covers neither field) still verifies. Record ids stay unique across
+    // chains: PostgreSQL takes them from a sequence (replicas append without waiting on each
+    // other), SQLite has one writer at a time and keeps MAX(id) + 1.
+    statements: (d) => [
+      `ALTER TABLE audit_records ADD COLUMN chain TEXT NOT NULL DEFAULT ''`,
+      `ALTER TABLE audit_records ADD COLUMN seq BIGINT NOT NULL DEFAULT 0`,
+      `UPDATE audit_records SET seq = id`,
+      `CREATE UNIQUE INDEX audit_records_chain_seq ON audit_records (chain, seq)`,
+      ...(d.dialect === "postgres"
+        ? [
+            `CREATE SEQUENCE ${RECORD_ID_SEQUENCE}`,
+            `SELECT setval('${RECORD_ID_SEQUENCE}', (SELECT COALESCE(MAX(id), 0) FROM audit_records) + 1, false)`,
+          ]
+        : []),
     ],
   },
 ];

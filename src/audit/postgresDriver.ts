@@ -10,7 +10,10 @@ export function loadPg(): typeof pg {
   return createRequire(import.meta.url)("pg") as typeof pg;
 }
 
-/** One advisory lock key for the chain head: every acpgate writer of this database takes it. */
+/**
+ * acpgate's advisory lock key: alone, the database-wide lock (migrations, lost sessions); with
+ * the hash of a chain id as second key (a different lock space), the lock of that audit chain.
+ */
 const CHAIN_LOCK_KEY = 0x61637067; // "acpg"
 
 /** PostgreSQL through a `pg` pool. Durability is the server's: COMMIT returns after the WAL flush. */
@@ -49,7 +52,7 @@ export class PostgresDriver implements SqlDriver {
 
   async transaction<T>(
     fn: (tx: SqlExecutor) => Promise<T>,
-    options: { chainLock?: boolean; durable?: boolean } = {},
+    options: { chainLock?: boolean | string; durable?: boolean } = {},
   ): Promise<T> {
     const client = await this.pool.connect();
     const tx: SqlExecutor = {
@@ -61,8 +64,14 @@ export class PostgresDriver implements SqlDriver {
     try {
       await client.query("BEGIN");
       if (options.durable === false) await client.query("SET LOCAL synchronous_commit = off");
-      if (options.chainLock)
+      if (typeof options.chainLock === "string") {
+        await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
+          CHAIN_LOCK_KEY,
+          options.chainLock,
+        ]);
+      } else if (options.chainLock) {
         await client.query("SELECT pg_advisory_xact_lock($1)", [CHAIN_LOCK_KEY]);
+      }
       const result = await fn(tx);
       await client.query("COMMIT");
       client.release();

@@ -8,9 +8,12 @@ import type {
 import type { SqlExecutor, SqlRow } from "./sqlDriver.js";
 
 export const RECORD_COLUMNS =
-  "id, time, session_id, agent_id, surface, actor, kind, request_id, tool, decision, diff, status, data, prev_hash, hash";
+  "id, time, session_id, agent_id, surface, actor, kind, request_id, tool, decision, diff, status, data, prev_hash, hash, chain, seq";
 
-/** PostgreSQL allows 65535 parameters per statement; 15 columns a record. */
+/** The columns of a database no writer has migrated to chains yet (read by read-only commands). */
+export const RECORDS_BEFORE_CHAINS = RECORD_COLUMNS.replace(", chain, seq", "");
+
+/** PostgreSQL allows 65535 parameters per statement; 17 columns a record. */
 const ROWS_PER_INSERT = 500;
 const PLACEHOLDERS = `(${RECORD_COLUMNS.split(",")
   .map(() => "?")
@@ -34,7 +37,25 @@ export function recordValues(record: AuditRecord): unknown[] {
     json(record.data),
     record.prevHash,
     record.hash,
+    record.chain ?? "",
+    record.seq ?? record.id,
   ];
+}
+
+/**
+ * The chain fields a record carries, and so hashes: `chain` unless it is the default '',
+ * `seq` unless it equals the id (every record written before chains existed). Used both
+ * when a record is linked and when it is read back, so the two always agree.
+ */
+export function chainFields(
+  chain: string,
+  seq: number,
+  id: number,
+): { chain?: string; seq?: number } {
+  return {
+    ...(chain !== "" ? { chain } : {}),
+    ...(chain !== "" || seq !== id ? { seq } : {}),
+  };
 }
 
 /** The record exactly as hashed: absent optional fields stay absent. */
@@ -49,6 +70,7 @@ export function rowToRecord(row: SqlRow): AuditRecord {
     kind: String(row.kind) as AuditKind,
     prevHash: String(row.prev_hash),
     hash: String(row.hash),
+    ...chainFields(String(row.chain ?? ""), Number(row.seq ?? row.id), Number(row.id)),
   };
   if (row.request_id != null) record.requestId = String(row.request_id);
   if (row.tool != null) record.tool = parse(row.tool) as AuditRecordInput["tool"];

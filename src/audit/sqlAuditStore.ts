@@ -9,7 +9,16 @@ import { JournalTable } from "./journalTable.js";
 import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
 import { markLostSessions, type LostSession } from "./lostSessions.js";
-import { insertRecords, RECORD_COLUMNS, rowToRecord, whereOf } from "./recordRows.js";
+import { CHAINS_MIGRATION } from "./migrations.js";
+import { newRecordIds } from "./recordIds.js";
+import {
+  chainFields,
+  insertRecords,
+  RECORD_COLUMNS,
+  RECORDS_BEFORE_CHAINS,
+  rowToRecord,
+  whereOf,
+} from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver } from "./sqlDriver.js";
@@ -61,6 +70,10 @@ export class SqlAuditStore implements AuditStore {
   /** The chain key, once resolved (a writer resolves it at open). */
   private key: Promise<string> | undefined;
   private writerKey: string | undefined;
+  /** What records are read with: a reader of a database from before chains reads fewer. */
+  private columns = RECORD_COLUMNS;
+  /** The chain this writer appends to (`useChain`): '' unless it is a replica. */
+  private chainId = "";
 
   /**
    * `driver` may be a factory: nothing is opened (no file created, no connection made) until
@@ -110,14 +123,32 @@ export class SqlAuditStore implements AuditStore {
     return this.key;
   }
 
+  /**
+   * From now on this writer appends to the chain `chain` (a replica: its replica id), linked
+   * to that chain's own head under that chain's own lock, so that replicas never wait on one
+   * another's audit commits. Records already committed stay where they are.
+   */
+  async useChain(chain: string): Promise<void> {
+    if (chain === this.chainId) return;
+    await this.committer.drain();
+    this.chainId = chain;
+    await this.op(() => this.warnIfBroken());
+  }
+
+  /** The chain this writer appends to. */
+  get chain(): string {
+    return this.chainId;
+  }
+
   /** A writer appending to a chain that is already broken says so (and still appends). */
   private async warnIfBroken(): Promise<void> {
-    const tail = await checkChainTail(this.driver, this.writerKey);
+    const tail = await checkChainTail(this.driver, this.writerKey, this.chainId);
     if (tail.ok) return;
     const at = tail.brokenId === undefined ? "" : ` at record ${tail.brokenId}`;
+    const name = this.chainId === "" ? "" : ` '${this.chainId}'`;
     (this.options.logger ?? createLogger({ format: "text" })).warn(
-      { problem: tail.problem },
-      `the audit chain in ${this.location} is broken${at}: ${tail.reason}; new records are appended after it (see acpgate audit verify)`,
+      { problem: tail.problem, chain: this.chainId },
+      `the audit chain${name} in ${this.location} is broken${at}: ${tail.reason}; new records are appended after it (see acpgate audit verify)`,
     );
   }
 
@@ -126,7 +157,12 @@ export class SqlAuditStore implements AuditStore {
    * holds no acpgate tables, reads as an empty one (see `absent`).
    */
   private async openForReading(): Promise<void> {
-    if (await hasAuditSchema(this.driver)) return;
+    if (await hasAuditSchema(this.driver)) {
+      // A database an older acpgate wrote (no writer has migrated it yet): one chain, ''.
+      const [top] = await this.driver.all("SELECT MAX(version) AS v FROM schema_migrations");
+      if (Number(top?.v ?? 0) < CHAINS_MIGRATION) this.columns = RECORDS_BEFORE_CHAINS;
+      return;
+    }
     await this.driver.close();
     const empty = new SqliteDriver(":memory:");
     await migrate(empty);
@@ -167,7 +203,7 @@ export class SqlAuditStore implements AuditStore {
     const { where, params } = whereOf(query);
     return this.read(async () => {
       const rows = await this.driver.all(
-        `SELECT ${RECORD_COLUMNS} FROM audit_records ${where} ORDER BY id LIMIT ?`,
+        `SELECT ${this.columns} FROM audit_records ${where} ORDER BY id LIMIT ?`,
         [...params, query.limit ?? PAGE],
       );
       return rows.map(rowToRecord);
@@ -176,7 +212,7 @@ export class SqlAuditStore implements AuditStore {
 
   async get(id: number): Promise<AuditRecord | undefined> {
     await this.ready;
-    const rows = await this.driver.all(`SELECT ${RECORD_COLUMNS} FROM audit_records WHERE id = ?`, [
+    const rows = await this.driver.all(`SELECT ${this.columns} FROM audit_records WHERE id = ?`, [
       id,
     ]);
     return rows[0] ? rowToRecord(rows[0]) : undefined;
@@ -195,17 +231,42 @@ export class SqlAuditStore implements AuditStore {
 
   /**
    * Everything a database can tell about itself: SQLite's integrity check of the whole file
-   * (pages the chain never reads included), then every record of the chain, keyed ones with
-   * the chain key, and each anchor (`audit anchor`) found in it.
+   * (pages the chain never reads included), then every record of every chain (one per
+   * replica), keyed ones with the chain key, and each anchor (`audit anchor`) found in them.
    */
   async verify(options: { anchors?: readonly string[] } = {}): Promise<VerifyResult> {
     await this.ready;
     const key = await this.chainKey();
-    return verifyDatabase(this.driver, this.iterate(), {
+    const records =
+      this.columns === RECORDS_BEFORE_CHAINS
+        ? [{ chain: "", records: this.iterate() }]
+        : (await this.driver.all("SELECT DISTINCT chain FROM audit_records ORDER BY chain")).map(
+            (row) => ({ chain: String(row.chain), records: this.chainRecords(String(row.chain)) }),
+          );
+    return verifyDatabase(this.driver, records, {
       // With a chain key configured, the newest record must be keyed.
       ...(key !== undefined ? { key, requireKeyedHead: true } : {}),
       ...(options.anchors ? { anchors: options.anchors } : {}),
     });
+  }
+
+  /**
+   * One chain's records in chain order, paged by position: a chain's records commit in
+   * position order (its lock), so a page never skips one committed late, as paging by id
+   * could while other chains commit ids out of order.
+   */
+  private async *chainRecords(chain: string): AsyncIterable<AuditRecord> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.driver.all(
+        `SELECT ${RECORD_COLUMNS} FROM audit_records WHERE chain = ? AND seq > ? ORDER BY seq LIMIT ?`,
+        [chain, after, PAGE],
+      );
+      yield* rows.map(rowToRecord);
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < PAGE) return;
+      after = Number(last.seq);
+    }
   }
 
   async permissionRequests(query: AuditQuery = {}): Promise<RecordedPermission[]> {
@@ -279,21 +340,34 @@ export class SqlAuditStore implements AuditStore {
     return run;
   }
 
-  /** One transaction for a batch: read the chain head under the lock, link, insert. */
+  /**
+   * One transaction for a batch, under the lock of this writer's chain: read that chain's
+   * head, take ids, link, insert. The lock is needed although one store commits one batch at
+   * a time: several processes may write one chain (the default chain of several `acpgate run`,
+   * a replica restarted under its id while the old one still commits). The unique index on
+   * (chain, seq) refuses a fork should two ever link to one head.
+   */
   private async commit(inputs: AuditRecordInput[]): Promise<AuditRecord[]> {
     const started = performance.now();
+    const chain = this.chainId;
     const records = await this.driver.transaction(
       async (tx) => {
         const head = (
-          await tx.all("SELECT id, hash FROM audit_records ORDER BY id DESC LIMIT 1")
+          await tx.all(
+            "SELECT seq, hash FROM audit_records WHERE chain = ? ORDER BY seq DESC LIMIT 1",
+            [chain],
+          )
         )[0];
-        let id = head ? Number(head.id) : 0;
+        let seq = head ? Number(head.seq) : 0;
         let prevHash = head ? String(head.hash) : "";
-        const linked = inputs.map((input) => {
+        const ids = await newRecordIds(tx, this.driver.dialect, inputs.length);
+        const linked = inputs.map((input, i) => {
+          const id = ids[i] ?? 0;
           const body = {
             ...input,
-            id: ++id,
+            id,
             time: input.time ?? new Date().toISOString(),
+            ...chainFields(chain, ++seq, id),
             prevHash,
           };
           const record: AuditRecord = { ...body, hash: recordHash(body, this.writerKey) };
@@ -303,7 +377,7 @@ export class SqlAuditStore implements AuditStore {
         await insertRecords(tx, linked);
         return linked;
       },
-      { chainLock: true },
+      { chainLock: chain },
     );
     const ms = performance.now() - started;
     this.stats.records += records.length;

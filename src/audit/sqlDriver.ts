@@ -14,9 +14,10 @@ export interface SqlExecutor {
 
 /**
  * The little a store needs from a database: statements and transactions. `chainLock`
- * serialises writers of the audit chain across processes (PostgreSQL: a transaction-scoped
- * advisory lock; SQLite takes its one write lock, BEGIN IMMEDIATE, for every transaction),
- * so the chain head read inside is the head. `durable: false` (the wire journal, not durable by
+ * serialises writers across processes (PostgreSQL: a transaction-scoped advisory lock; SQLite
+ * takes its one write lock, BEGIN IMMEDIATE, for every transaction): `true` is the one
+ * database-wide lock (migrations, lost sessions), a chain id locks that audit chain only, so
+ * the head of the chain read inside is its head and writers of other chains do not wait. `durable: false` (the wire journal, not durable by
  * design) lets a commit return before the database syncs it: SQLite commits it as
  * `synchronous = NORMAL` (in WAL mode: no fsync of its own; the next durable commit syncs
  * it), PostgreSQL with `synchronous_commit = off`.
@@ -27,7 +28,7 @@ export interface SqlDriver extends SqlExecutor {
   readonly location: string;
   transaction<T>(
     fn: (tx: SqlExecutor) => Promise<T>,
-    options?: { chainLock?: boolean; durable?: boolean },
+    options?: { chainLock?: boolean | string; durable?: boolean },
   ): Promise<T>;
   /**
    * Write statements in one transaction of their own, handed to the database at once (no

@@ -17,13 +17,36 @@ export type ChainProblem =
   /** the database itself is damaged (SQLite's integrity check) */
   | "damaged";
 
+/**
+ * One chain of a database with several (a chain per replica): present in `chains` of a
+ * result whenever the database holds a chain other than the default '', so that a single
+ * process's result is what it always was.
+ */
+export interface ChainSummary {
+  /** The replica id that wrote the chain; '' for the default chain. */
+  chain: string;
+  ok: boolean;
+  records: number;
+  /** Hash of the newest record ("" for none); an anchor of this chain. */
+  head: string;
+  /** Id of the newest record. */
+  headId?: number;
+  keyedFrom?: number;
+  problem?: ChainProblem;
+  reason?: string;
+  brokenId?: number;
+}
+
 export type VerifyResult =
   | {
       ok: true;
+      /** Records of every chain. */
       records: number;
+      /** Hash of the newest record of the database (of its chain). */
       lastHash: string;
       /** With a chain key: the first keyed record (the ones before it predate the key). */
       keyedFrom?: number;
+      chains?: ChainSummary[];
     }
   | {
       ok: false;
@@ -34,4 +57,7 @@ export type VerifyResult =
       brokenId?: number;
       /** What SQLite's integrity check reported (`damaged`). */
       damage?: string[];
+      /** The chain the problem is in, when the database has several. */
+      chain?: string;
+      chains?: ChainSummary[];
     };

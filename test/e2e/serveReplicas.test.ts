@@ -44,6 +44,7 @@ interface AuditItem {
   status?: string;
   decision?: { approver?: string; outcome: string; reason: string };
   data?: { reason?: string };
+  chain?: string;
 }
 
 test("two replicas: a session on A, followed, prompted and approved on B, resumed on A; kill -9 A fails it on B", async (t) => {
@@ -192,13 +193,26 @@ test("two replicas: a session on A, followed, prompted and approved on B, resume
     const endedRecord = audit.items.find((r) => r.kind === "session_ended");
     assert.equal(endedRecord?.status, "failed");
     assert.equal(endedRecord?.data?.reason, "replica_lost");
+    assert.equal(endedRecord?.chain, "replica-b", "the reaper records in its own chain");
+    assert.equal(undelivered[0]?.chain, "replica-b");
+    const started = audit.items.find((r) => r.kind === "session_started");
+    assert.equal(started?.chain, "replica-a", "the owner records in its own chain");
     await until("A's agent processes to be gone", async () =>
       agents.every((pid) => !alive(pid)) ? true : undefined,
     );
     assert.equal(readFileSync(join(ws.dir, "notes.txt"), "utf8"), "approved across replicas");
 
-    const verified = await runCli(["audit", "verify"], { cwd: ws.dir });
+    const verified = await runCli(["audit", "verify", "--json"], { cwd: ws.dir });
     assert.equal(verified.code, 0, verified.stdout + verified.stderr);
+    const chains = (JSON.parse(verified.stdout) as { chains?: { chain: string; ok: boolean }[] })
+      .chains;
+    assert.deepEqual(
+      chains?.filter((c) => c.chain.startsWith("replica-")).map((c) => [c.chain, c.ok]),
+      [
+        ["replica-a", true],
+        ["replica-b", true],
+      ],
+    );
     assert.equal(await b.stop("SIGTERM"), 0, b.stderr());
   } finally {
     for (const s of servers) await s.stop("SIGKILL");

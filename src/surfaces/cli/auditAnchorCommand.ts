@@ -22,14 +22,23 @@ export async function auditAnchorCommand({
       process.stderr.write(`acpgate: no audit records to anchor in ${store.location}\n`);
       return EXIT.runtime;
     }
-    // Ids are contiguous from 1 in an intact chain: the newest record's id is the count.
+    // One chain: ids are contiguous from 1, the newest record's id is the count. Several (a
+    // chain per replica): the head of each, one anchor a chain (`verify --anchor` takes all).
+    const chains = result.chains?.map((c) => ({
+      chain: c.chain,
+      id: c.headId ?? 0,
+      hash: c.head,
+      records: c.records,
+    }));
     const line = {
       schema: AUDIT_ANCHOR_SCHEMA,
-      id: result.records,
+      id: chains ? Math.max(...chains.map((c) => c.id)) : result.records,
       hash: result.lastHash,
       records: result.records,
+      ...(chains ? { chains } : {}),
     };
-    out.write(values.json ? `${JSON.stringify(line)}\n` : `${result.lastHash}\n`);
+    const heads = chains ? chains.map((c) => `${c.hash}\n`).join("") : `${result.lastHash}\n`;
+    out.write(values.json ? `${JSON.stringify(line)}\n` : heads);
     return EXIT.ok;
   } finally {
     await store.close();

@@ -1,4 +1,4 @@
-import type { VerifyResult } from "../../audit/chainVerifier.js";
+import type { ChainSummary, VerifyResult } from "../../audit/chainVerifier.js";
 import type { AUDIT_VERIFY_FLAGS } from "./auditSpecs.js";
 import type { CommandInput } from "./commandSpec.js";
 import { openConfiguredStore } from "./configuredStore.js";
@@ -15,6 +15,7 @@ export async function auditVerifyCommand({
   try {
     const result = await store.verify({ anchors: values.anchor ?? [] });
     if (values.json) out.write(`${JSON.stringify({ schema: AUDIT_VERIFY_SCHEMA, ...result })}\n`);
+    else if (result.chains) out.write(result.chains.map(chainLine).join(""));
     if (!result.ok) {
       process.stderr.write(`acpgate: ${brokenMessage(result)}\n`);
       return EXIT.runtime;
@@ -24,7 +25,9 @@ export async function auditVerifyCommand({
     out.write(
       store.absent
         ? `no audit records: no database at ${store.location}\n`
-        : `audit chain intact: ${result.records} records${anchored}\n`,
+        : result.chains
+          ? `audit chains intact: ${result.records} records in ${result.chains.length} chains${anchored}\n`
+          : `audit chain intact: ${result.records} records${anchored}\n`,
     );
     return EXIT.ok;
   } finally {
@@ -37,4 +40,13 @@ export function brokenMessage(result: Extract<VerifyResult, { ok: false }>): str
   return result.brokenId === undefined
     ? result.reason
     : `audit chain broken at record ${result.brokenId}: ${result.reason}`;
+}
+
+/** `chain 'a': ok, 14 records, head 3f…` — one line of each chain of a database with several. */
+export function chainLine(chain: ChainSummary): string {
+  const name = chain.chain === "" ? "chain '' (default)" : `chain '${chain.chain}'`;
+  const state = chain.ok
+    ? `ok, ${chain.records} records, head ${chain.head}`
+    : `broken at record ${chain.brokenId ?? "?"} (${chain.problem ?? "?"}), ${chain.records} records read`;
+  return `${name}: ${state}\n`;
 }

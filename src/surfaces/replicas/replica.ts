@@ -109,6 +109,8 @@ export class Replica {
   }
 
   async start(): Promise<void> {
+    // This replica's audit records, and those of sessions it reaps, go to its own chain.
+    await this.plane.audit.useChain(this.id);
     await ensureReplicaSchema(this.driver);
     await pruneReplicaRows(this.driver, this.retentionDays);
     await this.leases.register();
