@@ -5,6 +5,13 @@ import type { SqlRow } from "./sqlDriver.js";
 
 /** How long a statement waits for another process's lock before it fails busy. */
 const BUSY_TIMEOUT_MS = 10_000;
+/**
+ * SQLite's own default page cache, 2 MiB (`cache_size` < 0 is in KiB). better-sqlite3 is
+ * compiled with 16 MB, which a writing connection fills with the wire journal's new pages:
+ * over a 100,000-chunk stream ~15 MiB more peak RSS than 2 MiB, no faster (docs/bench.md,
+ * round 3). Reads go through the OS's file cache as well.
+ */
+const CACHE_SIZE_KIB = 2000;
 
 export interface SqliteEngineOptions {
   synchronous?: "full" | "normal";
@@ -42,6 +49,7 @@ export class SqliteEngine {
       this.db.pragma("journal_mode = WAL");
       this.db.pragma(`synchronous = ${this.fullSync ? "FULL" : "NORMAL"}`);
       this.db.pragma("foreign_keys = ON");
+      this.db.pragma(`cache_size = -${CACHE_SIZE_KIB}`);
     } catch (error) {
       // Busy while another process sets the database up: the caller opens it again.
       this.db.close();

@@ -10,18 +10,30 @@ import { updateTextOf, withUpdateText } from "./updateText.js";
 export interface WireJournalOptions {
   /** Messages larger than this (bytes, after redaction) are stored truncated, with hash and size. */
   maxMessageBytes?: number;
-  /** Flush after this many ms, or at `maxBatch` entries, whichever comes first. */
+  /**
+   * Flush after this many ms, at `maxBatch` entries or at `maxBatchBytes` of stored message
+   * text, whichever comes first.
+   */
   flushMs?: number;
   maxBatch?: number;
+  maxBatchBytes?: number;
   /** Write failures (the journal never blocks or fails the session). */
   onError?(error: unknown): void;
 }
 
 // The journal is not durable by design: a batch commits without an fsync of its own
-// (journalTable.ts), so batches can be small. Larger ones cost memory: queued entries live
-// long enough to be promoted out of V8's young generation, which then grows (5,000: ~30 MiB
-// more peak RSS over a 100,000-chunk stream than 1,000).
-const DEFAULTS = { maxMessageBytes: 64 * 1024, flushMs: 100, maxBatch: 1000 };
+// (journalTable.ts), so batches can be small. Larger ones cost memory: queued entries are
+// what survives V8's scavenges of a stream, and once the bytes that survived add up to the
+// young generation's size V8 doubles it (Node 22: 8 → 16 MiB a semi-space). Over 100,000
+// chunks, 5,000 a batch cost ~30 MiB more peak RSS than 1,000, and 1,000 ~17 MiB more than
+// 250 (docs/bench.md, round 3); below 250 nothing more is saved. The byte budget bounds a
+// batch of large messages the same way (250 × 64 KiB would be 16 MiB).
+const DEFAULTS = {
+  maxMessageBytes: 64 * 1024,
+  flushMs: 100,
+  maxBatch: 256,
+  maxBatchBytes: 256 * 1024,
+};
 
 /** A message as tapped, with the time it was seen (it may wait in a carry). */
 interface Seen {
@@ -51,6 +63,7 @@ const CHUNKS: ChunkAccess<Seen> = {
  */
 export class WireJournal {
   private queue: JournalEntry[] = [];
+  private queuedBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly options: typeof DEFAULTS & Pick<WireJournalOptions, "onError">;
@@ -112,10 +125,15 @@ export class WireJournal {
       entry.message = truncateUtf8(text, this.options.maxMessageBytes);
     }
     this.queue.push(entry);
+    this.queuedBytes += Math.min(size, this.options.maxMessageBytes);
     // A full batch is handed to the store at once, not on a timer: a burst that arrives
     // buffered is parsed in one run of microtasks, where no timer fires, and the queue
     // would hold the whole burst (100,000 chunks: ~60 MiB of heap) until it ends.
-    if (this.queue.length >= this.options.maxBatch) void this.flush();
+    if (
+      this.queue.length >= this.options.maxBatch ||
+      this.queuedBytes >= this.options.maxBatchBytes
+    )
+      void this.flush();
     else this.flushSoon(this.options.flushMs);
   }
 
@@ -128,6 +146,7 @@ export class WireJournal {
     this.timer = undefined;
     const batch = this.queue;
     this.queue = [];
+    this.queuedBytes = 0;
     // Handed to the store now, not after the previous batch is written: the store keeps
     // their order, and a store whose database runs in another thread takes the batch out of
     // this heap at once (while a burst is parsed, answers from that thread wait).

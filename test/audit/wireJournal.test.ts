@@ -121,3 +121,28 @@ for (const [name, driverAt] of [
     await store.close();
   });
 }
+
+void test("a burst of large messages is handed to the store at the byte budget, before the entry count is reached", async () => {
+  const file = join(tmp.dir, "bytes.db");
+  const store = await new SqlAuditStore(new SqliteDriver(file), "test").open();
+  const journal = new WireJournal(store, {
+    maxBatch: 10_000,
+    maxBatchBytes: 50_000,
+    flushMs: 60_000,
+  });
+  const tap = new Emitter<TappedMessage>();
+  const attached = journal.attach("ses_bytes", tap);
+  const text = "x".repeat(10_000);
+  // 100 messages of ~10 kB in one run of microtasks: ~1 MB, far below 10,000 entries.
+  for (let i = 0; i < 100; i++) {
+    tap.emit({ direction: "in", message: { jsonrpc: "2.0", method: "m", params: { i, text } } });
+    if (i % 10 === 0) await Promise.resolve();
+  }
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+  const written = await store.listJournal({ sessionId: "ses_bytes", limit: 200 });
+  assert.ok(written.length >= 80, `${written.length} of 100 written before any timer fired`);
+  attached.dispose();
+  await journal.flush();
+  assert.equal((await store.listJournal({ sessionId: "ses_bytes", limit: 200 })).length, 100);
+  await store.close();
+});
