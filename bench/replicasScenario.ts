@@ -4,50 +4,16 @@
 // it (the owner's in-memory log) and one on the other replica (the agent's write → the owner →
 // session_events → NOTIFY → the other replica → its client). Each repetition first runs the
 // same load on one replica (both clients on it): the single-replica figure of the same run.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { ACPGATE_CLI, REPO_ROOT, TICK_AGENT_PL, type BenchOptions } from "./benchEnv.js";
-import { runtimeNodeArgs } from "./runtimes.js";
+import { REPO_ROOT, TICK_AGENT_PL, type BenchOptions } from "./benchEnv.js";
 import type { Row, TargetResult } from "./report.js";
 import { follow } from "./sseLatencyScenario.js";
 import { percentile, summarise } from "./stats.js";
-
-interface Served {
-  url: string;
-  token: string;
-  stop(): Promise<void>;
-}
-
-function serve(dir: string, id: string): Promise<Served> {
-  const child = spawn(
-    process.execPath,
-    [...runtimeNodeArgs(), ACPGATE_CLI, "serve", "--port", "0", "--replica-id", id],
-    { cwd: dir, stdio: ["ignore", "pipe", "ignore"] },
-  );
-  let out = "";
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`acpgate serve exited ${code}`)));
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      out += d;
-      const url = /listening on (\S+)/.exec(out)?.[1];
-      const token = /admin token[^:]*: (\S+)/.exec(out)?.[1];
-      if (!url || !token) return;
-      resolve({
-        url,
-        token,
-        stop: () =>
-          new Promise((done) => {
-            child.removeAllListeners("exit");
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-          }),
-      });
-    });
-  });
-}
+import { startServe, type Served } from "./startServe.js";
 
 const PG_SCRIPT = join(REPO_ROOT, "scripts/pg-test-server.mjs");
 
@@ -90,8 +56,8 @@ async function once(
     `storage: { postgres: ${JSON.stringify(url)} }\n` +
       `agents:\n  tick:\n    command: perl\n    args: [${JSON.stringify(TICK_AGENT_PL)}, "${ticks}", "0.1"]\n`,
   );
-  const replicas = [await serve(dir, "bench-a")];
-  if (count === 2) replicas.push(await serve(dir, "bench-b"));
+  const replicas = [await startServe(dir, ["--replica-id", "bench-a"])];
+  if (count === 2) replicas.push(await startServe(dir, ["--replica-id", "bench-b"]));
   const local: number[] = [];
   const cross: number[] = [];
   const call = (r: Served, path: string, init: RequestInit = {}) =>

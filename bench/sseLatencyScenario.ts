@@ -1,56 +1,18 @@
 // sse: event latency through `acpgate serve`, from the agent writing an update to an SSE
 // client receiving it. The server is a real `acpgate serve` process (audit on, SQLite); N
 // sessions of the tick agent are created, subscribed and prompted over HTTP from this process.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { ACPGATE_CLI, TICK_AGENT_PL, type BenchOptions } from "./benchEnv.js";
-import { runtimeNodeArgs } from "./runtimes.js";
+import { TICK_AGENT_PL, type BenchOptions } from "./benchEnv.js";
 import type { Row, TargetResult } from "./report.js";
 import { percentile, summarise } from "./stats.js";
+import { startServe } from "./startServe.js";
 
 const now = (): number => performance.timeOrigin + performance.now();
 
-interface Served {
-  url: string;
-  token: string;
-  stop(): Promise<void>;
-}
-
-function serve(dir: string): Promise<Served> {
-  const child = spawn(
-    process.execPath,
-    [...runtimeNodeArgs(), ACPGATE_CLI, "serve", "--port", "0"],
-    {
-      cwd: dir,
-      stdio: ["ignore", "pipe", "ignore"],
-    },
-  );
-  let out = "";
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`acpgate serve exited ${code}`)));
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      out += d;
-      const url = /listening on (\S+)/.exec(out)?.[1];
-      const token = /admin token[^:]*: (\S+)/.exec(out)?.[1];
-      if (!url || !token) return;
-      resolve({
-        url,
-        token,
-        stop: () =>
-          new Promise((done) => {
-            child.removeAllListeners("exit");
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-          }),
-      });
-    });
-  });
-}
-
-/** Reads one session's stream until `turn_ended`, recording each stamped update's age. */
 export async function follow(body: ReadableStream<Uint8Array>, latencies: number[]): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -86,7 +48,7 @@ async function once(sessions: number, ticks: number, interval: string): Promise<
     join(dir, "acpgate.yaml"),
     `agents:\n  tick:\n    command: perl\n    args: [${JSON.stringify(TICK_AGENT_PL)}, "${ticks}", "${interval}"]\n`,
   );
-  const server = await serve(dir);
+  const server = await startServe(dir);
   const headers = { authorization: `Bearer ${server.token}`, "content-type": "application/json" };
   const latencies: number[] = [];
   try {
