@@ -2,7 +2,7 @@
  * What the HTTP API answers, as types only: the routes are checked against them and the
  * portal (web/) imports them, so this file imports nothing with I/O (only other type leaves).
  */
-export type { AuditRecord } from "../../audit/auditRecord.js";
+export type { AuditKind, AuditRecord } from "../../audit/auditRecord.js";
 export type { VerifyResult } from "../../audit/verifyResult.js";
 export type { SessionEvent } from "../../sessions/events.js";
 export type { DoctorReport } from "../cli/doctorReport.js";

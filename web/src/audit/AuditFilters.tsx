@@ -1,3 +1,5 @@
+import type { AuditKind } from "../api/types.js";
+
 export interface AuditFilter {
   session: string;
   kind: string;
@@ -7,6 +9,8 @@ export interface AuditFilter {
   since: string;
 }
 
+// Every kind the server records, in its order; the check below fails the build when the
+// server adds one this list lacks.
 const KINDS = [
   "session_started",
   "session_ended",
@@ -24,9 +28,12 @@ const KINDS = [
   "capability_refusal",
   "protected_path_changed",
   "network_request",
+  "mcp_server_withheld",
   "agent_crash",
   "error",
-];
+] as const satisfies readonly AuditKind[];
+const everyKind: Exclude<AuditKind, (typeof KINDS)[number]> extends never ? true : never = true;
+void everyKind;
 
 export function AuditFilters({
   filter,
