@@ -25,7 +25,7 @@ import { createLogger, type Logger } from "../audit/logger.js";
 import { createAuditStore } from "../audit/openAuditStore.js";
 import { WireJournal } from "../audit/wireJournal.js";
 import { confine, sandboxSettingOf } from "../governance/confinement.js";
-import { probeBwrap, probeBwrapAsync } from "../agents/sandbox/bwrapProbe.js";
+import { bwrapPathOf, probeBwrap, probeBwrapAsync } from "../agents/sandbox/bwrapProbe.js";
 import { sandboxDefaultOf, secretFilesOf } from "./sandboxInputs.js";
 
 /** What the config file and the catalogue say about an agent's modes (checked at start). */
@@ -166,7 +166,7 @@ export function createPlane(options: PlaneOptions): Plane {
       ...(request.confineCommand ? { confineCommand: request.confineCommand } : {}),
     });
   const sandboxDefault = sandboxDefaultOf(process.env);
-  const bwrapPath = (): string => process.env.ACPGATE_BWRAP || "bwrap";
+  const bwrapPath = (): string => bwrapPathOf(process.env);
   const mayConfine = (request: GovernedRequest, entry: AgentEntry): boolean =>
     sandboxSettingOf({ policy: policyOf(request), entry, defaultSetting: sandboxDefault }) !==
     "off";

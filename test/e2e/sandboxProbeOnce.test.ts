@@ -5,8 +5,8 @@ import { test } from "node:test";
 import { jsonLines } from "../support/cli.js";
 import { sandboxWorkspace } from "../support/sandboxWorkspace.js";
 
-// `run` probes bubblewrap early, in a child it does not block on (started before the audit
-// store is opened), and the session's confinement uses that answer: the probe runs once per
+// `run` probes bubblewrap early, in a child it does not block on (started once its arguments
+// parse, before its modules load: earlySandboxProbe.ts), and the session's confinement uses that answer: the probe runs once per
 // run, not again when the agent is confined. The "bwrap" here notes each call and fails, so
 // the run falls back (auto).
 void test("a run asks bwrap once and confines by that answer", async () => {

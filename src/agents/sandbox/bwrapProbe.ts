@@ -16,6 +16,11 @@ const ARGS = [
 ];
 const TIMEOUT_MS = 5000;
 
+/** The bubblewrap acpgate runs: `ACPGATE_BWRAP`, else `bwrap` on PATH. */
+export function bwrapPathOf(env: NodeJS.ProcessEnv): string {
+  return env.ACPGATE_BWRAP || "bwrap";
+}
+
 const outcome = (
   path: string,
   status: number | null,

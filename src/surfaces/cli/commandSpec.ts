@@ -49,6 +49,11 @@ export interface CommandSpec<F extends Flags = Flags> {
   readonly footer?: string;
   readonly load: () => Promise<CommandRun<F>>;
   /**
+   * Work started once the arguments parse, before `load`, that runs while the
+   * implementation's modules load (e.g. `run` starts its sandbox probe child here).
+   */
+  readonly warmUp?: () => void;
+  /**
    * Answers when the arguments cannot be parsed (a json run still ends with its last line);
    * without it the usage error propagates to main.
    */

@@ -55,6 +55,7 @@ export function defineCommand<const F extends Flags>(spec: CommandSpec<F>): Comm
           `${spec.name}: unexpected argument '${positionals[0] ?? ""}'\nSee 'acpgate ${spec.name} --help'.`,
         );
       }
+      spec.warmUp?.();
       const implementation = await spec.load();
       return implementation({ values: values as FlagValues<F>, positionals, out });
     },

@@ -1,5 +1,6 @@
 import { CONFIG_FLAG } from "./commandSpec.js";
 import { defineCommand } from "./defineCommand.js";
+import { startSandboxProbeEarly } from "./earlySandboxProbe.js";
 
 export const RUN_FLAGS = {
   agent: {
@@ -57,6 +58,7 @@ streams the answer, and exits with a code that says how it ended.`,
   5 a permission was refused by policy and nothing approved
   6 max_tokens, max_turn_requests or refusal · 130 interrupted (SIGINT, SIGTERM,
   SIGHUP) or the agent cancelled the turn. Every non-zero exit prints why on stderr.`,
+  warmUp: () => startSandboxProbeEarly(),
   load: async () => (await import("./runCommand.js")).runCommand,
   argumentsFailed: async (argv, error) =>
     (await import("./runCommand.js")).runArgumentsFailed(argv, error),

@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import { codeCacheDirOf, runCachedScript } from "./codeCache.js";
+
+/** Parts of the CLI that load different code, each with a code cache of its own. */
+const VARIANTS = new Set(["run", "serve", "proxy"]);
+const NOT_A_RUN = new Set(["--help", "-h", "--version"]);
+
+/**
+ * What `bin` runs (the launcher scripts/bundle.mjs writes): the CLI bundle, compiled from
+ * V8's code cache when there is one for this build, runtime and command. A process without
+ * one writes it as it exits, once the command succeeded (a help or version call compiles
+ * too little of the command to be worth caching).
+ */
+export function launchBundle(bundle: URL, buildId: string, argv = process.argv.slice(2)): void {
+  const first = argv[0] ?? "";
+  const variant = VARIANTS.has(first) ? first : "cli";
+  const cached = runCachedScript(
+    fileURLToPath(bundle),
+    `${buildId}:${variant}`,
+    codeCacheDirOf(process.env),
+  );
+  if (cached.status !== "absent" && cached.status !== "rejected") return;
+  if (argv.some((arg) => NOT_A_RUN.has(arg))) return;
+  process.once("exit", (code) => {
+    if (code === 0) cached.save();
+  });
+}
