@@ -1,6 +1,12 @@
 import { ChainVerifier, type VerifyResult } from "./chainVerifier.js";
 import { RECORD_COLUMNS, rowToRecord } from "./recordRows.js";
 import type { SqlDriver } from "./sqlDriver.js";
+import { errorMessage } from "../util/errors.js";
+
+/** Where a writer's warnings go (a logger). */
+export interface ChainWarnings {
+  warn(fields: object, message: string): void;
+}
 
 /** How many of the newest records a writer re-verifies when it opens the store. */
 export const TAIL_WINDOW = 1000;
@@ -46,6 +52,45 @@ export async function checkChainTail(
   });
   for (const record of records) if (!verifier.add(record)) break;
   return verifier.result();
+}
+
+/** A writer appending to a chain that is already broken says so (and still appends). */
+export async function warnIfChainBroken(
+  driver: SqlDriver,
+  key: string | undefined,
+  chain: string,
+  location: string,
+  log: ChainWarnings,
+): Promise<void> {
+  const tail = await checkChainTail(driver, key, chain);
+  if (tail.ok) return;
+  const at = tail.brokenId === undefined ? "" : ` at record ${tail.brokenId}`;
+  const name = chain === "" ? "" : ` '${chain}'`;
+  log.warn(
+    { problem: tail.problem, chain },
+    `the audit chain${name} in ${location} is broken${at}: ${tail.reason}; new records are appended after it (see acpgate audit verify)`,
+  );
+}
+
+/**
+ * The tail check at a writer's open re-hashes up to TAIL_WINDOW records (~25 ms of CPU on
+ * Node 20): run on the next turn of the event loop instead of ahead of the first operation,
+ * it lands in time a one-shot `run` spends waiting for its agent to start. It only warns, so
+ * nothing waits for it but close(); a check that fails to read says so.
+ */
+export function checkTailSoon(
+  check: () => Promise<void>,
+  location: string,
+  log: ChainWarnings,
+): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(check)
+    .catch((error: unknown) =>
+      log.warn(
+        { err: errorMessage(error) },
+        `could not check the audit chain in ${location}: ${errorMessage(error)}`,
+      ),
+    );
 }
 
 /** SQLite reports a damaged file on the read that meets the damage. */

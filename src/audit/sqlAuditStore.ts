@@ -1,7 +1,7 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput } from "./auditRecord.js";
 import type { AuditCommit, AuditStore, RecordedPermission, StoreStats } from "./auditStore.js";
 import { retryWhileBusy } from "./busyRetry.js";
-import { checkChainTail } from "./chainCheck.js";
+import { checkTailSoon, warnIfChainBroken } from "./chainCheck.js";
 import type { VerifyResult } from "./chainVerifier.js";
 import { GroupCommit } from "./groupCommit.js";
 import { recordHash } from "./hashChain.js";
@@ -112,9 +112,16 @@ export class SqlAuditStore implements AuditStore {
         await this.journal.prune(new Date(Date.now() - days * 86_400_000).toISOString());
       }
       this.writerKey = await this.chainKey();
-      await this.warnIfBroken();
+      this.checkTailSoon();
     });
     return this.opened;
+  }
+
+  /** The tail check, off the start-up path (chainCheck.ts, checkTailSoon); close() waits. */
+  private checkTailSoon(): void {
+    const check = checkTailSoon(() => this.warnIfBroken(), this.location, this.log());
+    this.inflight.add(check);
+    void check.then(() => this.inflight.delete(check));
   }
 
   private chainKey(): Promise<string | undefined> {
@@ -141,15 +148,12 @@ export class SqlAuditStore implements AuditStore {
   }
 
   /** A writer appending to a chain that is already broken says so (and still appends). */
-  private async warnIfBroken(): Promise<void> {
-    const tail = await checkChainTail(this.driver, this.writerKey, this.chainId);
-    if (tail.ok) return;
-    const at = tail.brokenId === undefined ? "" : ` at record ${tail.brokenId}`;
-    const name = this.chainId === "" ? "" : ` '${this.chainId}'`;
-    (this.options.logger ?? createLogger({ format: "text" })).warn(
-      { problem: tail.problem, chain: this.chainId },
-      `the audit chain${name} in ${this.location} is broken${at}: ${tail.reason}; new records are appended after it (see acpgate audit verify)`,
-    );
+  private warnIfBroken(): Promise<void> {
+    return warnIfChainBroken(this.driver, this.writerKey, this.chainId, this.location, this.log());
+  }
+
+  private log(): WarningSink {
+    return this.options.logger ?? createLogger({ format: "text" });
   }
 
   /**
