@@ -22,7 +22,7 @@ void test("the launcher writes one code cache per command family after a success
   assert.deepEqual(caches(cache), [], "a help call writes no cache");
 
   const failed = await runCli(["agents", "show", "no-such-agent"], { cwd, env });
-  assert.notEqual(failed.code, 0);
+  assert.equal(failed.code, 2, failed.stderr);
   assert.deepEqual(caches(cache), [], "a failed command writes none");
 
   const first = await runCli(["agents", "list"], { cwd, env });
@@ -37,6 +37,11 @@ void test("the launcher writes one code cache per command family after a success
   const after = statSync(join(cache, written));
   assert.equal(after.ino, before.ino, "accepted, not rewritten");
   assert.equal(after.mtimeMs, before.mtimeMs);
+
+  // A read-only run whose write was refused (exit 5) ran its turn in full: `run` gets its own.
+  const refused = await runCli(["run", "@write out.txt hi"], { cwd, env });
+  assert.equal(refused.code, 5, refused.stderr);
+  assert.equal(caches(cache).length, 2, "run's cache beside the other commands' one");
 
   const off = await runCli(["agents", "list"], {
     cwd,
