@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -68,6 +69,12 @@ void test("a script runs as CommonJS; its code cache is written, then accepted, 
     "absent",
     "another build, another key",
   );
+
+  // Edited in place to the same length: V8 alone would take the old code for it.
+  writeFileSync(file, readFileSync(file, "utf8").replace("n * 2", "n + 2"));
+  const after = runCachedScript(file, "build-1", dir);
+  assert.equal(after.status, "absent");
+  assert.deepEqual(after.exports, { value: 23, here: join(root, "x") });
 });
 
 void test("no cache where the directory is not this user's alone: group- or world-writable, or a symlink", () => {

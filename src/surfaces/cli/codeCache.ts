@@ -65,7 +65,7 @@ export function runCachedScript(file: string, key: string, dir: string | undefin
   // A `#!` line is a comment to Node's loader; inside the wrapper it must be one for V8.
   const source = readFileSync(file, "utf8").replace(/^#!/, "//");
   const usable = dir !== undefined && privateDir(dir);
-  const cacheFile = usable ? join(dir, `${cacheKey(key)}.v8cache`) : undefined;
+  const cacheFile = usable ? join(dir, `${cacheKey(key, file)}.v8cache`) : undefined;
   let cachedData: Buffer | undefined;
   if (cacheFile) {
     try {
@@ -137,10 +137,17 @@ function pruneOld(dir: string): void {
   }
 }
 
-const cacheKey = (key: string): string =>
-  createHash("sha256")
+/**
+ * V8 checks a cache against its source by length only: the file's identity (inode, size,
+ * mtime) is in the key, so a bundle edited in place never runs code cached from before.
+ */
+function cacheKey(key: string, file: string): string {
+  const { ino, size, mtimeMs } = statSync(file);
+  return createHash("sha256")
     .update(`${key}\0${process.version}\0${process.arch}\0${process.execArgv.join(" ")}`)
+    .update(`\0${ino}\0${size}\0${mtimeMs}`)
     .digest("hex")
     .slice(0, 32);
+}
 
 const uidOf = (): string => String(process.getuid?.() ?? "user");
