@@ -1,4 +1,5 @@
 import { parseDuration } from "../../util/duration.js";
+import { holdYoungGeneration } from "../../util/youngGeneration.js";
 import { AcpgateError } from "../../util/errors.js";
 import type { Session } from "../../sessions/session.js";
 import { describePolicy } from "../../policy/describePolicy.js";
@@ -97,6 +98,8 @@ export async function runCommand({
     await session.start();
     stopper.check();
     spinner.stop();
+    // Start-up is done: the young generation stays the size it grew to (youngGeneration.ts).
+    holdYoungGeneration();
     shown.note(describePolicy(run.policy));
     if (run.note) shown.note(run.note);
     const turn = await session.prompt(prompt);
