@@ -70,7 +70,7 @@ export class SessionTable {
     await this.driver.transaction(
       async (tx) =>
         tx.run(
-          `UPDATE sessions SET ${keys.map((k) => `${FIELDS[k]} = ?`).join(", ")} WHERE id = ?`,
+          `UPDATE sessions SET ${keys.map((k) => `${FIELDS[k]} = ?`).join(", ")} WHERE id = ?${stillOpen(patch)}`,
           [...keys.map((k) => patch[k]), id],
         ),
       NOT_DURABLE,
@@ -114,4 +114,17 @@ function toSession(row: SqlRow): SessionRow {
     else (session as unknown as Record<string, string>)[key] = String(value);
   }
   return session;
+}
+
+const FINAL_STATES = new Set(["closed", "failed"]);
+
+/**
+ * A pool (PostgreSQL) commits a session's row updates in any order: the update that moves
+ * it to a state before its end applies only while the row has not ended, so that a late
+ * `closing` never overwrites `closed`.
+ */
+function stillOpen(patch: SessionPatch): string {
+  return patch.state !== undefined && !FINAL_STATES.has(patch.state)
+    ? " AND state NOT IN ('closed', 'failed')"
+    : "";
 }

@@ -157,6 +157,36 @@ export function storeSuite(backend: Backend): void {
       await store.close();
     });
 
+    void it("a session's end is never overwritten by an earlier state committed late", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      const createdAt = new Date().toISOString();
+      await store.putSession({
+        id: "ses_end",
+        agentId: "demo",
+        cwd: "/w",
+        state: "ready",
+        surface: "api",
+        actor: "bob",
+        createdAt,
+      });
+      // What a pool of connections can do: `closed` commits before the `closing` issued first.
+      await store.updateSession("ses_end", { state: "closed", endedAt: createdAt });
+      await store.updateSession("ses_end", { state: "closing" });
+      await store.updateSession("ses_end", { turns: 2 });
+      const row = await store.getSession("ses_end");
+      assert.equal(row?.state, "closed");
+      assert.equal(row?.endedAt, createdAt);
+      assert.equal(row?.turns, 2, "other fields still update");
+      await store.updateSession("ses_end", { state: "failed" });
+      assert.equal(
+        (await store.getSession("ses_end"))?.state,
+        "failed",
+        "an end may follow an end",
+      );
+      await store.close();
+    });
+
     void it("keeps sessions as records that survive reopening, and the chain continues", async () => {
       const { driver, reopen } = await backend.fresh();
       const store = await new SqlAuditStore(driver, backend.name).open();
