@@ -47,9 +47,10 @@ const CHUNKS: ChunkAccess<Seen> = {
     const chunk = updateTextOf(tapped.message);
     return chunk && { stream: `${tapped.direction}:${chunk.kind}`, text: chunk.text };
   },
+  // The wire line no longer says what the message does: it goes.
   withText: ({ time, tapped }, text) => ({
     time,
-    tapped: { ...tapped, message: withUpdateText(tapped.message, text) },
+    tapped: { direction: tapped.direction, message: withUpdateText(tapped.message, text) },
   }),
 };
 
