@@ -32,7 +32,7 @@ export function serveSqlite(
       case "all":
         return opened().all(request.sql, request.params);
       case "batches":
-        return request.items.map((item) => commitBatch(opened(), item));
+        return commitBatches(opened(), request.items);
       case "begin":
         opened().begin(request.durable);
         open = true;
@@ -72,23 +72,40 @@ export function serveSqlite(
   });
 }
 
-/** One batch in a transaction of its own: how it failed, or null. */
-function commitBatch(db: SqliteEngine, { packed, durable }: PackedBatch): BatchFailure {
+/**
+ * The batches of one message in one transaction, each under a savepoint of its own: a batch
+ * that fails is rolled back alone and answered with its failure, the others commit together
+ * (one commit instead of one each: its locks and WAL writes). Durable when any batch is.
+ */
+function commitBatches(db: SqliteEngine, items: PackedBatch[]): BatchFailure[] {
   try {
-    db.begin(durable);
+    db.begin(items.some((item) => item.durable));
+  } catch (error) {
+    return items.map(() => failureOf(error));
+  }
+  const failures = items.map(({ packed }): BatchFailure => {
+    db.savepoint();
     try {
       for (const [sql, params] of unpackStatements(packed)) db.run(sql, params);
+      db.releaseSavepoint();
+      return null;
     } catch (error) {
-      db.rollback();
-      throw error;
+      db.rollbackToSavepoint();
+      return failureOf(error);
     }
+  });
+  try {
     db.commit();
-    return null;
   } catch (error) {
-    const { message, code } = error as { message?: unknown; code?: unknown };
-    const failure = { message: String(message ?? error) };
-    return typeof code === "string" ? { ...failure, code } : failure;
+    return items.map(() => failureOf(error));
   }
+  return failures;
+}
+
+function failureOf(error: unknown): { message: string; code?: string } {
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  const failure = { message: String(message ?? error) };
+  return typeof code === "string" ? { ...failure, code } : failure;
 }
 
 const given = workerData as { location: string; options: SqliteEngineOptions };
