@@ -1,6 +1,6 @@
 import type { PackedStatements } from "./packedStatements.js";
 
-/** One batch: its statements packed (packedStatements.ts), committed in a transaction of its own. */
+/** One batch: its statements packed (packedStatements.ts), all or none of them committed. */
 export interface PackedBatch {
   packed: PackedStatements;
   durable: boolean;
@@ -14,7 +14,7 @@ export type SqliteRequest = { id: number } & (
   | { op: "open" }
   | { op: "run" | "all"; sql: string; params: unknown[] }
   /**
-   * Batches, each a transaction of its own, run in order once no `begin` is open; answered
+   * Batches, in one transaction (a savepoint each), run in order once no `begin` is open; answered
    * once, with a BatchFailure per batch.
    */
   | { op: "batches"; items: PackedBatch[] }
