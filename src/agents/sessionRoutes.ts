@@ -1,12 +1,17 @@
 import type { AnyMessage, JsonRpcId, Stream } from "@agentclientprotocol/sdk";
+import { TAPPABLE, type TapHooks, type Tappable } from "../protocol/tap.js";
 import type { ExitInfo } from "./agentProcess.js";
 
 /** Messages held for a session id nobody has claimed yet, at most (then dropped). */
 const MAX_HELD = 10_000;
 
-/** One session's end of a SharedAgent: a Stream of its own, and what it is waiting on. */
+/**
+ * One session's end of a SharedAgent: a Stream of its own, and what it is waiting on. Its
+ * stream is tappable: the session's tap runs in `deliver`, as the agent's line is parsed, and
+ * what it consumes (`session/update`) never enters the web stream nor waits on the SDK.
+ */
 export class Attached {
-  readonly stream: Stream;
+  readonly stream: Stream & Tappable;
   readonly exited: Promise<ExitInfo>;
   /** The agent's requests this channel has not answered yet (answered for it on detach). */
   readonly inboundPending = new Set<JsonRpcId>();
@@ -16,21 +21,43 @@ export class Attached {
   private cancelled = false;
   private controller!: ReadableStreamDefaultController<AnyMessage>;
   private resolveExited!: (info: ExitInfo) => void;
+  private hooks: TapHooks | undefined;
 
   constructor(onWrite: (message: AnyMessage) => Promise<void>) {
     this.exited = new Promise((resolve) => (this.resolveExited = resolve));
-    this.stream = {
+    const stream: Stream = {
       readable: new ReadableStream<AnyMessage>({
         start: (c) => void (this.controller = c),
         // The session closed its connection: nothing more is delivered.
         cancel: () => void (this.cancelled = true),
       }),
-      writable: new WritableStream<AnyMessage>({ write: (message) => onWrite(message) }),
+      writable: new WritableStream<AnyMessage>({
+        write: (message) => {
+          this.hooks?.observe({ direction: "out", message });
+          return onWrite(message);
+        },
+      }),
+    };
+    this.stream = {
+      ...stream,
+      [TAPPABLE]: (hooks: TapHooks) => {
+        this.hooks = hooks;
+        return stream;
+      },
     };
   }
 
-  deliver(message: AnyMessage): void {
-    if (!this.ended && !this.cancelled) this.controller.enqueue(message);
+  /** `line`: the agent's line `message` was parsed from, when it is that message unchanged. */
+  deliver(message: AnyMessage, line?: string): void {
+    if (this.ended || this.cancelled) return;
+    const hooks = this.hooks;
+    if (hooks) {
+      hooks.observe(
+        line === undefined ? { direction: "in", message } : { direction: "in", message, line },
+      );
+      if (hooks.intercept?.(message, line)) return;
+    }
+    this.controller.enqueue(message);
   }
 
   end(info: ExitInfo): void {
@@ -50,7 +77,7 @@ export class Attached {
 export class SessionRoutes {
   private readonly attached: Attached[] = [];
   private readonly bySession = new Map<string, Attached>();
-  private readonly held = new Map<string, AnyMessage[]>();
+  private readonly held = new Map<string, [AnyMessage, string | undefined][]>();
   private heldCount = 0;
 
   add(onWrite: (message: AnyMessage) => Promise<void>): Attached {
@@ -69,7 +96,7 @@ export class SessionRoutes {
     if (!held) return;
     this.held.delete(sessionId);
     this.heldCount -= held.length;
-    for (const message of held) a.deliver(message);
+    for (const [message, line] of held) a.deliver(message, line);
   }
 
   /** Forgets `a`; returns the session ids it had. */
@@ -89,10 +116,10 @@ export class SessionRoutes {
     return sessions.length === 1 ? sessions[0] : undefined;
   }
 
-  hold(sessionId: string, message: AnyMessage): void {
+  hold(sessionId: string, message: AnyMessage, line?: string): void {
     if (this.heldCount >= MAX_HELD) return;
     const list = this.held.get(sessionId) ?? [];
-    list.push(message);
+    list.push([message, line]);
     this.held.set(sessionId, list);
     this.heldCount++;
   }

@@ -1,4 +1,5 @@
 import type { AnyMessage, JsonRpcId } from "@agentclientprotocol/sdk";
+import { isTappable, TAPPABLE } from "../protocol/tap.js";
 import type { AgentChannel } from "./agentChannel.js";
 import type { ExitInfo, ShutdownOptions } from "./agentProcess.js";
 import { SessionRoutes, type Attached } from "./sessionRoutes.js";
@@ -43,6 +44,17 @@ export class SharedAgent {
 
   constructor(readonly channel: AgentChannel) {
     this.writer = channel.stream.writable.getWriter();
+    // A stream that parses its own lines (stdio) hands each message over as it is parsed,
+    // with its line: no queue, no promise per message (the reader then only sees the end).
+    const stream = channel.stream;
+    if (isTappable(stream))
+      stream[TAPPABLE]({
+        observe: () => undefined,
+        intercept: (message, line) => {
+          this.fromAgent(message as Message, line);
+          return true;
+        },
+      });
     void this.read();
     void channel.exited.then((info) => {
       this.exitInfo = info;
@@ -159,7 +171,8 @@ export class SharedAgent {
     }
   }
 
-  private fromAgent(message: Message): void {
+  /** `line`: the agent's line, as it came (forwarded with a message delivered unchanged). */
+  private fromAgent(message: Message, line?: string): void {
     if (message.method === undefined) {
       if (message.id === undefined || message.id === null) return;
       const entry = this.outbound.get(message.id as number);
@@ -175,11 +188,12 @@ export class SharedAgent {
     }
     const isRequest = message.id !== undefined && message.id !== null;
     if (message.method === "$/cancel_request") {
-      this.routes.holding(message.params?.requestId)?.deliver(message);
+      this.routes.holding(message.params?.requestId)?.deliver(message, line);
       return;
     }
     const target = this.routes.route(message.params?.sessionId);
-    if (target === "hold") return this.routes.hold(message.params?.sessionId as string, message);
+    if (target === "hold")
+      return this.routes.hold(message.params?.sessionId as string, message, line);
     if (!target) {
       if (isRequest)
         void this.write({
@@ -190,7 +204,7 @@ export class SharedAgent {
       return;
     }
     if (isRequest) target.inboundPending.add(message.id as JsonRpcId);
-    target.deliver(message);
+    target.deliver(message, line);
   }
 
   private write(message: AnyMessage): Promise<void> {

@@ -13,6 +13,16 @@ function insertSize(left: number): number {
   return left >= ROWS_PER_INSERT ? ROWS_PER_INSERT : 2 ** Math.floor(Math.log2(left));
 }
 const NOT_DURABLE = { durable: false } as const;
+/** The INSERT of `rows` rows (at most ten sizes, see insertSize), built once each. */
+const inserts = new Map<number, string>();
+function insertOf(rows: number): string {
+  let sql = inserts.get(rows);
+  if (sql === undefined) {
+    sql = `INSERT INTO journal (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+    inserts.set(rows, sql);
+  }
+  return sql;
+}
 
 /** The `journal` table: raw wire messages, append-only, pruned by retention. */
 export class JournalTable {
@@ -30,11 +40,10 @@ export class JournalTable {
     if (entries.length === 0) return Promise.resolve();
     const statements: SqlStatement[] = [];
     for (let i = 0; i < entries.length;) {
-      const chunk = entries.slice(i, i + insertSize(entries.length - i));
-      i += chunk.length;
-      statements.push([
-        `INSERT INTO journal (${COLUMNS}) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-        chunk.flatMap((e) => [
+      const rows = insertSize(entries.length - i);
+      const params: unknown[] = [];
+      for (const e of entries.slice(i, i + rows))
+        params.push(
           e.time,
           e.sessionId,
           e.direction,
@@ -44,12 +53,13 @@ export class JournalTable {
           e.sha256 ?? null,
           e.truncated ? 1 : 0,
           e.message,
-        ]),
-      ]);
+        );
+      statements.push([insertOf(rows), params]);
+      i += rows;
     }
     // Not durable by design (entries still queued when the process dies are lost anyway):
     // a batch waits for no sync of its own (at 5,000 entries a batch, one fsync each).
-    // Handed over whole: a worker-thread driver copies it out of this heap at once.
+    // Handed over whole: a worker-thread driver packs it out of these objects at once.
     return this.driver.batch(statements, NOT_DURABLE);
   }
 

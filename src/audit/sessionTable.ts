@@ -47,19 +47,24 @@ export class SessionTable {
     return this.driverOf();
   }
 
+  // One `batch` each (a transaction of its own, handed over at once): to a worker-thread
+  // driver one message, where a transaction is a round trip per statement. A turn makes four.
   async put(row: SessionRow): Promise<void> {
-    await this.driver.transaction(async (tx) => {
-      await tx.run("DELETE FROM sessions WHERE id = ?", [row.id]);
-      await tx.run(
-        `INSERT INTO sessions (${[...COLUMNS, ...OWNER_COLUMNS].join(", ")}) VALUES (${PLACEHOLDERS})`,
+    await this.driver.batch(
+      [
+        ["DELETE FROM sessions WHERE id = ?", [row.id]],
         [
-          ...KEYS.map((k) => row[k] ?? null),
-          THIS_PROCESS.pid,
-          THIS_PROCESS.host,
-          THIS_PROCESS.startedAt,
+          `INSERT INTO sessions (${[...COLUMNS, ...OWNER_COLUMNS].join(", ")}) VALUES (${PLACEHOLDERS})`,
+          [
+            ...KEYS.map((k) => row[k] ?? null),
+            THIS_PROCESS.pid,
+            THIS_PROCESS.host,
+            THIS_PROCESS.startedAt,
+          ],
         ],
-      );
-    }, NOT_DURABLE);
+      ],
+      NOT_DURABLE,
+    );
   }
 
   async update(id: string, patch: SessionPatch): Promise<void> {
@@ -67,12 +72,13 @@ export class SessionTable {
       (k) => patch[k] !== undefined,
     );
     if (keys.length === 0) return;
-    await this.driver.transaction(
-      async (tx) =>
-        tx.run(
+    await this.driver.batch(
+      [
+        [
           `UPDATE sessions SET ${keys.map((k) => `${FIELDS[k]} = ?`).join(", ")} WHERE id = ?${stillOpen(patch)}`,
           [...keys.map((k) => patch[k]), id],
-        ),
+        ],
+      ],
       NOT_DURABLE,
     );
   }

@@ -31,10 +31,11 @@ export interface SqlDriver extends SqlExecutor {
     options?: { chainLock?: boolean | string; durable?: boolean },
   ): Promise<T>;
   /**
-   * Write statements in one transaction of their own, handed to the database at once (no
+   * Write statements all or none (a transaction of their own, or in `WorkerSqliteDriver` a
+   * savepoint of one shared with the batches posted with them), handed to the database (no
    * result is read back). Serialised with the other transactions; a driver whose database
    * runs elsewhere (`WorkerSqliteDriver`) may commit it before transactions still waiting
-   * behind the open one. The wire journal's batches.
+   * behind the open one. The wire journal's batches and the session rows.
    */
   batch(statements: SqlStatement[], options?: { durable?: boolean }): Promise<void>;
   /**

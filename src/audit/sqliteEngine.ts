@@ -94,6 +94,21 @@ export class SqliteEngine {
     }
   }
 
+  /** A savepoint inside the open transaction (`sqliteWorker.ts`: one per batch). */
+  savepoint(): void {
+    this.db.exec("SAVEPOINT batch");
+  }
+
+  releaseSavepoint(): void {
+    this.db.exec("RELEASE batch");
+  }
+
+  /** Undoes what was done since the savepoint, and ends it; the transaction stays open. */
+  rollbackToSavepoint(): void {
+    this.db.exec("ROLLBACK TO batch");
+    this.db.exec("RELEASE batch");
+  }
+
   rollback(): void {
     try {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");

@@ -1,9 +1,23 @@
+import type { PackedStatements } from "./packedStatements.js";
+
+/** One batch: its statements packed (packedStatements.ts), all or none of them committed. */
+export interface PackedBatch {
+  packed: PackedStatements;
+  durable: boolean;
+}
+
+/** How one batch of a `batches` request failed (null: committed). */
+export type BatchFailure = { message: string; code?: string } | null;
+
 /** What `WorkerSqliteDriver` asks of its worker (`sqliteWorker.ts`); each has its own id. */
 export type SqliteRequest = { id: number } & (
   | { op: "open" }
   | { op: "run" | "all"; sql: string; params: unknown[] }
-  /** A transaction of its own, run once no `begin` is open (then answered). */
-  | { op: "batch"; statements: [sql: string, params: unknown[]][]; durable: boolean }
+  /**
+   * Batches, in one transaction (a savepoint each), run in order once no `begin` is open; answered
+   * once, with a BatchFailure per batch.
+   */
+  | { op: "batches"; items: PackedBatch[] }
   | { op: "begin"; durable: boolean }
   | { op: "commit" | "rollback" | "integrity" | "close" }
 );

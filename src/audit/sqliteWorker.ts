@@ -1,10 +1,11 @@
 // The worker thread of `WorkerSqliteDriver`: owns one `SqliteEngine` and answers each request
 // in the order given, so that SQLite's synchronous work (statements, commits, the fsync of a
-// durable commit) never runs on the plane's event loop. A `batch` (the wire journal's) that
-// arrives while a `begin` is open waits for its commit or rollback.
+// durable commit) never runs on the plane's event loop. `batches` (the wire journal's and the
+// session rows') that arrive while a `begin` is open wait for its commit or rollback.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { unpackStatements } from "./packedStatements.js";
 import { SqliteEngine, type SqliteEngineOptions } from "./sqliteEngine.js";
-import type { SqliteReply, SqliteRequest } from "./sqliteMessages.js";
+import type { BatchFailure, PackedBatch, SqliteReply, SqliteRequest } from "./sqliteMessages.js";
 
 /** Answers `port`'s requests on the database at `location` (opened by the first, `open`). */
 export function serveSqlite(
@@ -30,17 +31,8 @@ export function serveSqlite(
         return opened().run(request.sql, request.params);
       case "all":
         return opened().all(request.sql, request.params);
-      case "batch": {
-        const db = opened();
-        db.begin(request.durable);
-        try {
-          for (const [sql, params] of request.statements) db.run(sql, params);
-        } catch (error) {
-          db.rollback();
-          throw error;
-        }
-        return db.commit();
-      }
+      case "batches":
+        return commitBatches(opened(), request.items);
       case "begin":
         opened().begin(request.durable);
         open = true;
@@ -71,13 +63,49 @@ export function serveSqlite(
   }
 
   port.on("message", (request: SqliteRequest) => {
-    if (request.op === "batch" && open) {
+    if (request.op === "batches" && open) {
       waiting.push(request);
       return;
     }
     answer(request);
     while (!open && waiting.length > 0) answer(waiting.shift()!);
   });
+}
+
+/**
+ * The batches of one message in one transaction, each under a savepoint of its own: a batch
+ * that fails is rolled back alone and answered with its failure, the others commit together
+ * (one commit instead of one each: its locks and WAL writes). Durable when any batch is.
+ */
+function commitBatches(db: SqliteEngine, items: PackedBatch[]): BatchFailure[] {
+  try {
+    db.begin(items.some((item) => item.durable));
+  } catch (error) {
+    return items.map(() => failureOf(error));
+  }
+  const failures = items.map(({ packed }): BatchFailure => {
+    db.savepoint();
+    try {
+      for (const [sql, params] of unpackStatements(packed)) db.run(sql, params);
+      db.releaseSavepoint();
+      return null;
+    } catch (error) {
+      db.rollbackToSavepoint();
+      return failureOf(error);
+    }
+  });
+  try {
+    db.commit();
+  } catch (error) {
+    return items.map(() => failureOf(error));
+  }
+  return failures;
+}
+
+function failureOf(error: unknown): { message: string; code?: string } {
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  const failure = { message: String(message ?? error) };
+  return typeof code === "string" ? { ...failure, code } : failure;
 }
 
 const given = workerData as { location: string; options: SqliteEngineOptions };

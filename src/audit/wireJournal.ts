@@ -47,9 +47,10 @@ const CHUNKS: ChunkAccess<Seen> = {
     const chunk = updateTextOf(tapped.message);
     return chunk && { stream: `${tapped.direction}:${chunk.kind}`, text: chunk.text };
   },
+  // The wire line no longer says what the message does: it goes.
   withText: ({ time, tapped }, text) => ({
     time,
-    tapped: { ...tapped, message: withUpdateText(tapped.message, text) },
+    tapped: { direction: tapped.direction, message: withUpdateText(tapped.message, text) },
   }),
 };
 
@@ -106,7 +107,7 @@ export class WireJournal {
 
   private enqueue(sessionId: string, { time, tapped }: Seen): void {
     const message = tapped.message as { id?: string | number | null; method?: unknown };
-    const text = this.redact.redact(JSON.stringify(tapped.message));
+    const text = this.redact.redact(wireText(tapped));
     const size = Buffer.byteLength(text);
     const entry: JournalEntry = {
       time,
@@ -164,6 +165,16 @@ export class WireJournal {
     this.timer = setTimeout(() => void this.flush(), ms);
     this.timer.unref();
   }
+}
+
+/**
+ * What is journaled of a message: the agent's line as it came (trimmed) when it holds no
+ * backslash — then every string in it is spelled as its value, so the redactor sees in it
+ * what it would see in the serialised message, where an escape (`\u0073k-…`) could spell a
+ * secret it does not recognise — and otherwise the message serialised.
+ */
+function wireText({ line, message }: TappedMessage): string {
+  return line !== undefined && !line.includes("\\") ? line.trim() : JSON.stringify(message);
 }
 
 /** At most `maxBytes` of UTF-8, cut on a character boundary. */

@@ -131,18 +131,18 @@ class NodeNdJson {
     if (Array.isArray(message)) {
       this.answer(RequestError.invalidRequest(undefined, "JSON-RPC batches are not supported"));
     } else if (typeof message === "object" && message !== null) {
-      this.deliver(message as AnyMessage);
+      this.deliver(message as AnyMessage, text);
     } else {
       this.answer(RequestError.invalidRequest(message));
     }
     return !this.stopped;
   };
 
-  private deliver(message: AnyMessage): void {
+  private deliver(message: AnyMessage, line: string): void {
     const hooks = this.hooks;
     if (hooks) {
-      hooks.observe({ direction: "in", message });
-      if (hooks.intercept?.(message)) return;
+      hooks.observe({ direction: "in", message, line });
+      if (hooks.intercept?.(message, line)) return;
     }
     this.queue.push(message);
     if (!this.paused && this.queue.size >= HIGH_WATER) {

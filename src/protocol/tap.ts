@@ -6,6 +6,11 @@ export type Direction = "in" | "out";
 export interface TappedMessage {
   readonly direction: Direction;
   readonly message: AnyMessage;
+  /**
+   * Inbound, where the transport has it: the line `message` was parsed from, as it came off
+   * the wire (no newline; any other whitespace kept). What the editor proxy forwards.
+   */
+  readonly line?: string;
 }
 
 export interface TapHooks {
@@ -15,7 +20,7 @@ export interface TapHooks {
    * Inbound only: return true to consume a message so that the SDK never sees it
    * (acpgate routes `session/update` itself, so that no variant is stripped or dropped).
    */
-  intercept?(message: AnyMessage): boolean;
+  intercept?(message: AnyMessage, line?: string): boolean;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface Tappable {
   [TAPPABLE](hooks: TapHooks): Stream;
 }
 
-function isTappable(stream: Stream): stream is Stream & Tappable {
+export function isTappable(stream: Stream): stream is Stream & Tappable {
   return TAPPABLE in stream;
 }
 

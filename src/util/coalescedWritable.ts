@@ -19,6 +19,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   let pending: (Uint8Array | string)[] = [];
   let scheduled = false;
   let drained: Promise<void> = Promise.resolve();
+  let waiting = false;
   const flush = (): void => {
     scheduled = false;
     if (pending.length === 0) return;
@@ -26,7 +27,14 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     pending = [];
     const buffers = chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c));
     const chunk = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
-    if (!out.write(chunk)) drained = new Promise((resolve) => out.once("drain", resolve));
+    if (out.write(chunk) || waiting) return;
+    waiting = true;
+    drained = new Promise((resolve) =>
+      out.once("drain", () => {
+        waiting = false;
+        resolve();
+      }),
+    );
   };
   const push = (chunk: Uint8Array | string): void => {
     pending.push(chunk);

@@ -146,3 +146,29 @@ void test("a burst of large messages is handed to the store at the byte budget, 
   assert.equal((await store.listJournal({ sessionId: "ses_bytes", limit: 200 })).length, 100);
   await store.close();
 });
+
+void test("an agent's line is journaled as it came (trimmed) unless it holds an escape: then serialised, so an escaped secret is redacted too", async () => {
+  const redactor = new Redactor();
+  redactor.registerSecret("line-secret-0042");
+  const store = await new SqlAuditStore(new SqliteDriver(join(tmp.dir, "lines.db")), "test", {
+    redactor,
+  }).open();
+  const journal = new WireJournal(store, {}, redactor);
+  const tap = new Emitter<TappedMessage>();
+  const attached = journal.attach("ses_lines", tap);
+  const plain = ` {"jsonrpc":"2.0", "method":"m","params":{"n":1.50,"s":"line-secret-0042 ☃"}}\t`;
+  // `\u006c` is "l": the line spells the secret only once decoded.
+  const escaped = `{"jsonrpc":"2.0","method":"m","params":{"s":"\\u006cine-secret-0042"}}`;
+  for (const line of [plain, escaped])
+    tap.emit({ direction: "in", message: JSON.parse(line) as TappedMessage["message"], line });
+  attached.dispose();
+  await journal.flush();
+  const rows = await store.listJournal({ sessionId: "ses_lines" });
+  assert.equal(rows[0]?.message, plain.trim().replace("line-secret-0042", REDACTED));
+  assert.deepEqual(JSON.parse(rows[1]?.message ?? "null"), {
+    jsonrpc: "2.0",
+    method: "m",
+    params: { s: REDACTED },
+  });
+  await store.close();
+});

@@ -97,3 +97,27 @@ void test("the worker keeps a process alive while a write waits, never after", (
     await reader.close();
   });
 });
+
+void test("batches given in one turn share a commit, yet each stands alone: one that fails leaves nothing and fails nothing else", async () => {
+  const driver = new WorkerSqliteDriver(join(tmp.dir, "savepoints.db"));
+  await driver.run("CREATE TABLE t (x TEXT NOT NULL)");
+  const settled = await Promise.allSettled([
+    driver.batch([["INSERT INTO t (x) VALUES (?)", ["first"]]]),
+    driver.batch([
+      ["INSERT INTO t (x) VALUES (?)", ["half of a failing batch"]],
+      ["INSERT INTO t (x) VALUES (?)", [null]],
+    ]),
+    driver.batch([["INSERT INTO t (x) VALUES (?)", ["last"]]], { durable: false }),
+  ]);
+  assert.deepEqual(
+    settled.map((s) => s.status),
+    ["fulfilled", "rejected", "fulfilled"],
+  );
+  assert.match(String((settled[1] as PromiseRejectedResult).reason), /NOT NULL/);
+  const rows = await driver.all("SELECT x FROM t ORDER BY rowid");
+  assert.deepEqual(
+    rows.map((r) => r.x),
+    ["first", "last"],
+  );
+  await driver.close();
+});

@@ -25,13 +25,13 @@ export class ProxySession {
     private readonly editorOut?: (line: string) => void,
   ) {
     this.subscriptions.push(
-      session.tap.on(({ direction, message }) => {
+      session.tap.on(({ direction, message, line }) => {
         if (direction !== "in" || !("method" in message)) return;
         const params = (message as { params?: unknown }).params;
         if (message.method === "session/update" && !("id" in message)) {
           if (!updateAllowed(params, this.editorCapabilities)) return;
-          // The message as it came off the wire, serialized once, nothing stripped.
-          if (this.editorOut) this.editorOut(JSON.stringify(message));
+          // The agent's line as it came off the wire (serialized once where there is none).
+          if (this.editorOut) this.editorOut(line ?? JSON.stringify(message));
           else void this.editor.notify("session/update", params as never).catch(() => undefined);
         } else if (message.method === "session/request_permission") {
           const request = params as RequestPermissionRequest;
