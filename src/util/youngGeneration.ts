@@ -17,7 +17,23 @@ export function holdYoungGeneration(
   execArgv: readonly string[] = process.execArgv,
   nodeOptions: string = process.env.NODE_OPTIONS ?? "",
 ): boolean {
-  if (execArgv.some((arg) => OWN_TUNING.test(arg)) || OWN_TUNING.test(nodeOptions)) return false;
+  if (ownTuning(execArgv, nodeOptions)) return false;
   setFlagsFromString("--semi-space-growth-factor=1");
   return true;
 }
+
+/**
+ * Puts the growth factor back to V8's default (2) where `holdYoungGeneration` may have
+ * changed it: code cached with a changed flag is rejected by a process that starts without
+ * it (V8 checks a hash of its flags), so the launcher calls this before it writes the code
+ * cache at exit.
+ */
+export function releaseYoungGeneration(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions: string = process.env.NODE_OPTIONS ?? "",
+): void {
+  if (!ownTuning(execArgv, nodeOptions)) setFlagsFromString("--semi-space-growth-factor=2");
+}
+
+const ownTuning = (execArgv: readonly string[], nodeOptions: string): boolean =>
+  execArgv.some((arg) => OWN_TUNING.test(arg)) || OWN_TUNING.test(nodeOptions);

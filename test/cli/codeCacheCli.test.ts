@@ -42,6 +42,17 @@ void test("the launcher writes one code cache per command family after a success
   const refused = await runCli(["run", "@write out.txt hi"], { cwd, env });
   assert.equal(refused.code, 5, refused.stderr);
   assert.equal(caches(cache).length, 2, "run's cache beside the other commands' one");
+  // `run` changes a V8 flag mid-way (youngGeneration.ts): its cache must still be accepted.
+  const runCache = caches(cache)
+    .map((n) => join(cache, n))
+    .find((p) => statSync(p).ino !== before.ino);
+  assert.ok(runCache);
+  const runBefore = statSync(runCache);
+  const again = await runCli(["run", "@write out.txt hi"], { cwd, env });
+  assert.equal(again.code, 5, again.stderr);
+  const runAfter = statSync(runCache);
+  assert.equal(runAfter.ino, runBefore.ino, "run's cache accepted, not rewritten");
+  assert.equal(runAfter.mtimeMs, runBefore.mtimeMs);
 
   const off = await runCli(["agents", "list"], {
     cwd,

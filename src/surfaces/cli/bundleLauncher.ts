@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { codeCacheDirOf, runCachedScript } from "./codeCache.js";
 import { EXIT } from "./exitCodes.js";
+import { releaseYoungGeneration } from "../../util/youngGeneration.js";
 
 /** Parts of the CLI that load different code, each with a code cache of its own. */
 const VARIANTS = new Set(["run", "serve", "proxy"]);
@@ -29,6 +30,10 @@ export function launchBundle(bundle: URL, buildId: string, argv = process.argv.s
   if (cached.status !== "absent" && cached.status !== "rejected") return;
   if (argv.some((arg) => NOT_A_RUN.has(arg))) return;
   process.once("exit", (code) => {
-    if (RAN_IN_FULL.has(code)) cached.save();
+    if (!RAN_IN_FULL.has(code)) return;
+    // Cached code carries a hash of V8's flags: written with `run`'s changed growth factor,
+    // it would be rejected (and written again) by every later run.
+    releaseYoungGeneration();
+    cached.save();
   });
 }
