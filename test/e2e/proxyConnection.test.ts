@@ -3,10 +3,9 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEditor } from "../support/editorClient.js";
-import { FIXTURES, runCli } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
+import { facingAgentLines } from "../support/facingAgent.js";
 import { tempDir } from "../support/tempDir.js";
-
-const AGENT = join(FIXTURES, "editorFacingAgent.js");
 
 const lines = (stdout: string): unknown[] =>
   stdout
@@ -23,11 +22,7 @@ test(
     writeFileSync(
       join(ws.dir, "acpgate.yaml"),
       [
-        "agents:",
-        "  facing:",
-        `    command: ${JSON.stringify(process.execPath)}`,
-        `    args: [${JSON.stringify(AGENT)}]`,
-        `    env: { EDITOR_AGENT_LOG: ${JSON.stringify(log)} }`,
+        ...facingAgentLines(log),
         "policies:",
         "  runs-echo:",
         "    posture: read-only",

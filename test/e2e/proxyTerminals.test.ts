@@ -3,20 +3,16 @@ import assert from "node:assert/strict";
 import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentText, startEditor } from "../support/editorClient.js";
-import { FIXTURES, runCli } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
+import { facingAgentLines } from "../support/facingAgent.js";
 import { tempDir } from "../support/tempDir.js";
-
-const AGENT = join(FIXTURES, "editorFacingAgent.js");
 
 function workspace() {
   const ws = tempDir();
   writeFileSync(
     join(ws.dir, "acpgate.yaml"),
     [
-      "agents:",
-      "  facing:",
-      `    command: ${JSON.stringify(process.execPath)}`,
-      `    args: [${JSON.stringify(AGENT)}]`,
+      ...facingAgentLines(),
       "policies:",
       "  runs-echo:",
       "    posture: read-only",
