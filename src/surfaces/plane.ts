@@ -93,11 +93,6 @@ export interface PlaneOptions {
    * worker thread by default; `caller` for a short-lived process (`run`).
    */
   sqliteThread?: "worker" | "caller";
-  /**
-   * A session follows at once (`run`): when the plane's policy may sandbox it, bubblewrap is
-   * probed now, in a child the rest of start-up does not wait for (~15 ms otherwise blocked).
-   */
-  probeSandboxEarly?: boolean;
 }
 
 /** What tests and embedders may replace: the environment, the bottom of the chain, the channel. */
@@ -170,11 +165,6 @@ export function createPlane(options: PlaneOptions): Plane {
   const mayConfine = (request: GovernedRequest, entry: AgentEntry): boolean =>
     sandboxSettingOf({ policy: policyOf(request), entry, defaultSetting: sandboxDefault }) !==
     "off";
-  if (
-    options.probeSandboxEarly &&
-    sandboxSettingOf({ policy, entry: {}, defaultSetting: sandboxDefault }) !== "off"
-  )
-    void probeBwrapAsync(bwrapPath());
   const confineFor = (launch: LaunchSpec, request: GovernedRequest, entry: AgentEntry) => {
     const item = catalogue.item(request.agentId);
     return confine({

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { jsonLines } from "../support/cli.js";
@@ -29,6 +29,30 @@ void test("a run asks bwrap once and confines by that answer", async () => {
     const lines = readFileSync(calls, "utf8").trim().split("\n");
     assert.equal(lines.length, 1, lines.join("\n"));
     assert.match(lines[0]!, /^--unshare-pid/);
+  } finally {
+    ws.cleanup();
+  }
+});
+
+// The probe starts when run's arguments parse, before the configuration is even read: a run
+// whose acpgate.yaml is broken still shows it (and fails with exit 2 as before).
+void test("run starts its bwrap probe before it reads the configuration; not with ACPGATE_SANDBOX=off", async () => {
+  const ws = sandboxWorkspace("auto");
+  try {
+    const calls = join(ws.root, "bwrap.calls");
+    const fakeBwrap = join(ws.root, "fake-bwrap");
+    writeFileSync(fakeBwrap, ["#!/bin/sh", `echo "$*" >> '${calls}'`, "exit 1"].join("\n"));
+    chmodSync(fakeBwrap, 0o755);
+    writeFileSync(join(ws.dir, "acpgate.yaml"), "agents: [this is: not valid\n");
+    const broken = await ws.run("hello", { env: ws.env({ ACPGATE_BWRAP: fakeBwrap }) });
+    assert.equal(broken.code, 2, broken.stderr);
+    assert.match(readFileSync(calls, "utf8"), /^--unshare-pid/);
+    rmSync(calls);
+    const off = await ws.run("hello", {
+      env: ws.env({ ACPGATE_BWRAP: fakeBwrap, ACPGATE_SANDBOX: "off" }),
+    });
+    assert.equal(off.code, 2, off.stderr);
+    assert.equal(existsSync(calls), false, "no probe when the sandbox is off");
   } finally {
     ws.cleanup();
   }

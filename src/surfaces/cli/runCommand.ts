@@ -79,7 +79,6 @@ export async function runCommand({
       eventLogCapacity: 16,
       // One short session: SQLite on this thread costs less than starting a worker for it.
       sqliteThread: "caller",
-      probeSandboxEarly: true,
     });
     // Nothing runs unless its decisions can be recorded. Sessions a killed acpgate left
     // unfinished are marked lost first (audit/lostSessions.ts).
