@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
-import { jsonLines } from "../support/cli.js";
+import { CLI, jsonLines } from "../support/cli.js";
 import { sandboxWorkspace } from "../support/sandboxWorkspace.js";
 
 // `run` probes bubblewrap early, in a child it does not block on (started once its arguments
@@ -35,7 +36,7 @@ void test("a run asks bwrap once and confines by that answer", async () => {
 });
 
 // The probe starts when run's arguments parse, before the configuration is even read: a run
-// whose acpgate.yaml is broken still shows it (and fails with exit 2 as before).
+// whose acpgate.yaml is broken, waiting for its prompt on stdin, has already started it.
 void test("run starts its bwrap probe before it reads the configuration; not with ACPGATE_SANDBOX=off", async () => {
   const ws = sandboxWorkspace("auto");
   try {
@@ -44,16 +45,38 @@ void test("run starts its bwrap probe before it reads the configuration; not wit
     writeFileSync(fakeBwrap, ["#!/bin/sh", `echo "$*" >> '${calls}'`, "exit 1"].join("\n"));
     chmodSync(fakeBwrap, 0o755);
     writeFileSync(join(ws.dir, "acpgate.yaml"), "agents: [this is: not valid\n");
-    const broken = await ws.run("hello", { env: ws.env({ ACPGATE_BWRAP: fakeBwrap }) });
-    assert.equal(broken.code, 2, broken.stderr);
+    const waiting = (extra: NodeJS.ProcessEnv) =>
+      spawn(process.execPath, [CLI, "run", "--format", "json", "-"], {
+        cwd: ws.dir,
+        env: ws.env({ ACPGATE_BWRAP: fakeBwrap, ...extra }),
+        stdio: ["pipe", "ignore", "ignore"],
+      });
+    const exitOf = (child: ReturnType<typeof spawn>) =>
+      new Promise<number | null>((resolve) => child.once("exit", resolve));
+
+    const broken = waiting({});
+    const brokenExit = exitOf(broken);
+    await until(() => existsSync(calls));
     assert.match(readFileSync(calls, "utf8"), /^--unshare-pid/);
+    broken.stdin?.end("hello");
+    assert.equal(await brokenExit, 2);
     rmSync(calls);
-    const off = await ws.run("hello", {
-      env: ws.env({ ACPGATE_BWRAP: fakeBwrap, ACPGATE_SANDBOX: "off" }),
-    });
-    assert.equal(off.code, 2, off.stderr);
+
+    const off = waiting({ ACPGATE_SANDBOX: "off" });
+    const offExit = exitOf(off);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    off.stdin?.end("hello");
+    assert.equal(await offExit, 2);
     assert.equal(existsSync(calls), false, "no probe when the sandbox is off");
   } finally {
     ws.cleanup();
   }
 });
+
+async function until(done: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("the probe never ran");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

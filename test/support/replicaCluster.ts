@@ -7,7 +7,7 @@ import { runCli } from "./cli.js";
 import { startServe, type ServeProcess } from "./serveProcess.js";
 
 /** Short leases, so that a killed replica's sessions fail within a couple of seconds. */
-export const TEST_REPLICA_TIMINGS = { leaseTimeout: "2s", heartbeat: "400ms", drainTimeout: "5s" };
+export const TEST_REPLICA_TIMINGS = { leaseTimeout: "4s", heartbeat: "400ms", drainTimeout: "5s" };
 
 /** acpgate.yaml for replicas on `url`: the reviewed policy (edits ask a person), short leases. */
 export function writeReplicaConfig(
