@@ -62,7 +62,10 @@ export interface JournalEntry {
 }
 
 export interface JournalRow extends JournalEntry {
+  /** The row's id: a run of notifications is one row (journalTable.ts), its entries one each. */
   id: number;
+  /** A run's entries: the position of this one in its row, from 0. */
+  part?: number;
 }
 
 /** A recorded permission request with the decision it got: the input of `policy replay`. */

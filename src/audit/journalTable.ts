@@ -1,8 +1,16 @@
 import type { JournalEntry, JournalRow } from "./auditStore.js";
 import type { SqlDriver, SqlRow, SqlStatement } from "./sqlDriver.js";
 
-const COLUMNS = "time, session_id, direction, rpc_id, method, size, sha256, truncated, message";
+const COLUMNS =
+  "time, session_id, direction, rpc_id, method, size, sha256, truncated, message, messages";
 const ROWS_PER_INSERT = 500;
+/**
+ * A row holds one message, or a run of consecutive notifications (no JSON-RPC id, not
+ * truncated) of one session, direction and method, one per line, up to this much text: a
+ * 100,000-chunk stream is ~400 rows instead of 100,000, and inserting rows one per message
+ * was most of the SQLite worker's CPU through the editor proxy (docs/bench.md).
+ */
+const RUN_BYTES = 64 * 1024;
 /**
  * Rows per INSERT for `left` rows still to go: 500, or the largest power of two below. The
  * driver keeps every distinct statement prepared, and a prepared ~450-row INSERT holds
@@ -18,7 +26,7 @@ const inserts = new Map<number, string>();
 function insertOf(rows: number): string {
   let sql = inserts.get(rows);
   if (sql === undefined) {
-    sql = `INSERT INTO journal (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+    sql = `INSERT INTO journal (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
     inserts.set(rows, sql);
   }
   return sql;
@@ -38,24 +46,14 @@ export class JournalTable {
    */
   append(entries: JournalEntry[]): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
+    const rows = runsOf(entries);
     const statements: SqlStatement[] = [];
-    for (let i = 0; i < entries.length;) {
-      const rows = insertSize(entries.length - i);
+    for (let i = 0; i < rows.length;) {
+      const size = insertSize(rows.length - i);
       const params: unknown[] = [];
-      for (const e of entries.slice(i, i + rows))
-        params.push(
-          e.time,
-          e.sessionId,
-          e.direction,
-          e.rpcId ?? null,
-          e.method ?? null,
-          e.size,
-          e.sha256 ?? null,
-          e.truncated ? 1 : 0,
-          e.message,
-        );
-      statements.push([insertOf(rows), params]);
-      i += rows;
+      for (let r = i; r < i + size; r++) params.push(...rows[r]!);
+      statements.push([insertOf(size), params]);
+      i += size;
     }
     // Not durable by design (entries still queued when the process dies are lost anyway):
     // a batch waits for no sync of its own (at 5,000 entries a batch, one fsync each).
@@ -78,16 +76,88 @@ export class JournalTable {
       `SELECT id, ${COLUMNS} FROM journal WHERE ${clauses.join(" AND ")} ORDER BY id LIMIT ?`,
       [...params, query.limit ?? 1000],
     );
-    return rows.map(toEntry);
+    return rows.flatMap(toEntries);
   }
 
   async prune(before: string): Promise<number> {
     return this.driver.transaction(async (tx) => {
-      const rows = await tx.all("SELECT COUNT(*) AS n FROM journal WHERE time < ?", [before]);
+      const rows = await tx.all(
+        "SELECT COALESCE(SUM(messages), 0) AS n FROM journal WHERE time < ?",
+        [before],
+      );
       await tx.run("DELETE FROM journal WHERE time < ?", [before]);
       return Number(rows[0]?.n ?? 0);
     });
   }
+}
+
+/** Whether `entry` may join a run that `head` began (see RUN_BYTES). */
+function joins(head: JournalEntry, entry: JournalEntry, bytes: number): boolean {
+  return (
+    runnable(entry) &&
+    entry.method === head.method &&
+    entry.sessionId === head.sessionId &&
+    entry.direction === head.direction &&
+    bytes + entry.size + 1 <= RUN_BYTES
+  );
+}
+
+function runnable(entry: JournalEntry): boolean {
+  return (
+    entry.rpcId === undefined &&
+    entry.method !== undefined &&
+    !entry.truncated &&
+    !entry.message.includes("\n")
+  );
+}
+
+/** The rows' values, in COLUMNS order: a run's time is its first message's. */
+function runsOf(entries: JournalEntry[]): unknown[][] {
+  const rows: unknown[][] = [];
+  for (let i = 0; i < entries.length;) {
+    const head = entries[i]!;
+    let end = i + 1;
+    let bytes = head.size;
+    if (runnable(head))
+      for (; end < entries.length && joins(head, entries[end]!, bytes); end++)
+        bytes += entries[end]!.size + 1;
+    const count = end - i;
+    const message =
+      count === 1
+        ? head.message
+        : entries
+            .slice(i, end)
+            .map((e) => e.message)
+            .join("\n");
+    rows.push([
+      head.time,
+      head.sessionId,
+      head.direction,
+      head.rpcId ?? null,
+      head.method ?? null,
+      count === 1 ? head.size : bytes,
+      head.sha256 ?? null,
+      head.truncated ? 1 : 0,
+      message,
+      count,
+    ]);
+    i = end;
+  }
+  return rows;
+}
+
+/** A row's messages: one entry each (a run's share its id, time and row; `part` orders them). */
+function toEntries(row: SqlRow): JournalRow[] {
+  const count = Number(row.messages ?? 1);
+  if (count <= 1) return [toEntry(row)];
+  return String(row.message)
+    .split("\n")
+    .map((message, part) => ({
+      ...toEntry(row),
+      part,
+      size: Buffer.byteLength(message),
+      message,
+    }));
 }
 
 function toEntry(row: SqlRow): JournalRow {

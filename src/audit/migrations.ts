@@ -129,6 +129,13 @@ export const MIGRATIONS: Migration[] = [
         : []),
     ],
   },
+  {
+    version: 5,
+    name: "journal runs: a row may hold consecutive notifications of one method, one per line",
+    // Every row written before holds one message. A run's `message` is its messages'
+    // texts, one per line (NDJSON), its `size` their bytes; journalTable.ts.
+    statements: () => [`ALTER TABLE journal ADD COLUMN messages INTEGER NOT NULL DEFAULT 1`],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

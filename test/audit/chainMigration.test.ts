@@ -8,9 +8,11 @@ import { scratchDir } from "../support/scratchDir.js";
 const tmp = scratchDir("acpgate-chain-migration-");
 after(() => tmp.remove());
 
-/** Puts a database back as it was before audit migration 4 (no chain, no seq). */
+/** Puts a database back as it was before audit migration 4 (no chain, no seq; no later one). */
 async function asBeforeChains(file: string): Promise<void> {
   const driver = new SqliteDriver(file);
+  await driver.run("ALTER TABLE journal DROP COLUMN messages");
+  await driver.run("DELETE FROM schema_migrations WHERE version = 5");
   await driver.run("DROP INDEX audit_records_chain_seq");
   await driver.run("ALTER TABLE audit_records DROP COLUMN seq");
   await driver.run("ALTER TABLE audit_records DROP COLUMN chain");

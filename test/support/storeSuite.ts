@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { AuditRecordInput } from "../../src/audit/auditRecord.js";
+import type { JournalEntry } from "../../src/audit/auditStore.js";
 import { hasAuditSchema } from "../../src/audit/migrate.js";
 import type { SqlDriver } from "../../src/audit/sqlDriver.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
@@ -264,6 +265,58 @@ export function storeSuite(backend: Backend): void {
       );
       assert.equal(await store.pruneJournal("2021-01-01T00:00:00.000Z"), 1);
       assert.equal((await store.listJournal({})).length, 1);
+      await store.close();
+    });
+
+    void it("journals consecutive notifications of one method as one row, read back one by one", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      const time = "2020-01-01T00:00:00.000Z";
+      const note = (i: number, over: Partial<JournalEntry> = {}): JournalEntry => {
+        const message = JSON.stringify({ method: "session/update", params: { i } });
+        return {
+          time,
+          sessionId: "s",
+          direction: "in",
+          method: "session/update",
+          size: Buffer.byteLength(message),
+          truncated: false,
+          message,
+          ...over,
+        };
+      };
+      const big = "x".repeat(40 * 1024);
+      const entries: JournalEntry[] = [
+        ...Array.from({ length: 300 }, (_, i) => note(i)),
+        { ...note(300), rpcId: "7", method: "session/request_permission" }, // a request: alone
+        note(301),
+        note(302, { direction: "out" }), // another direction
+        note(303, { sessionId: "t" }), // another session
+        note(304, { method: "_x/y" }), // another method
+        note(305, { truncated: true, sha256: "ff" }), // truncated: alone
+        note(306, { message: big, size: big.length }),
+        note(307, { message: big, size: big.length }), // over a run's 64 KiB: a row of its own
+        note(308, { message: "{}\n{}", size: 5 }), // a newline inside: never joined
+        note(309),
+      ];
+      await store.appendJournal(entries);
+      const rows = await driver.all("SELECT messages FROM journal ORDER BY id");
+      assert.deepEqual(
+        rows.map((r) => Number(r.messages)),
+        [300, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+      );
+      const read = await store.listJournal({ limit: 100 });
+      assert.deepEqual(
+        read.map((r) => r.message),
+        entries.map((e) => e.message),
+      );
+      assert.deepEqual(
+        read.slice(0, 300).map((r) => [r.part, r.size, r.sessionId, r.method]),
+        entries.slice(0, 300).map((e, i) => [i, e.size, "s", "session/update"]),
+      );
+      assert.equal(new Set(read.slice(0, 300).map((r) => r.id)).size, 1);
+      assert.equal(read[300]!.rpcId, "7");
+      assert.equal(await store.pruneJournal("2021-01-01T00:00:00.000Z"), entries.length);
       await store.close();
     });
 
