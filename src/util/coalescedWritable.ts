@@ -5,7 +5,9 @@ import type { Writable } from "node:stream";
  * WritableStream (the SDK's ndJsonStream writes one chunk per message there) and
  * `writeLine` (lines written as they are, with no stream machinery: the editor proxy's
  * forwarded `session/update`s). Chunks of the same turn are joined and written once, at
- * `setImmediate`, in the order they came. One `write()` per message to a pipe was most of
+ * `setImmediate`, in the order they came, or as soon as they reach 64 KiB (a burst of a
+ * stream read in one turn would otherwise be held whole, as strings that outlive V8's
+ * scavenges). One `write()` per message to a pipe was most of
  * the editor proxy's stream cost (docs/bench.md). When the Node stream asks to wait
  * (`write()` false), the WritableStream's writes wait for `drain`.
  */
@@ -15,6 +17,9 @@ export interface CoalescedOutput {
   writeLine: (line: string) => void;
 }
 
+/** What a turn joins before it writes anyway (string lengths: ~bytes for ASCII lines). */
+const FLUSH_AT = 64 * 1024;
+
 export function coalescedOutput(out: Writable): CoalescedOutput {
   let pending: (Uint8Array | string)[] = [];
   let scheduled = false;
@@ -22,6 +27,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   let waiting = false;
   const flush = (): void => {
     scheduled = false;
+    pendingLength = 0;
     if (pending.length === 0) return;
     const chunks = pending;
     pending = [];
@@ -36,8 +42,11 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
       }),
     );
   };
+  let pendingLength = 0;
   const push = (chunk: Uint8Array | string): void => {
     pending.push(chunk);
+    pendingLength += chunk.length;
+    if (pendingLength >= FLUSH_AT) return flush();
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
-import { coalescedWritable } from "../../src/util/coalescedWritable.js";
+import { coalescedOutput, coalescedWritable } from "../../src/util/coalescedWritable.js";
 
 /** A Node stream that records each write() it is given; `highWaterMark` small to test drain. */
 function recorder(highWaterMark = 1 << 20) {
@@ -38,4 +38,29 @@ test("coalescedWritable: when the Node stream asks to wait, later writes wait fo
   await new Promise((resolve) => out.end(resolve));
   assert.equal(writes.join(""), lines.join(""));
   assert.ok(writes.length < lines.length, `joined into ${writes.length} writes`);
+});
+
+test("coalescedOutput: a turn's lines past 64 KiB are written as they fill, not held to its end (a stream's burst stays small)", async () => {
+  const { out, writes } = recorder();
+  const calls: number[] = [];
+  const write = out.write.bind(out);
+  out.write = ((chunk: Buffer, ...rest: never[]) => {
+    calls.push(chunk.length);
+    return write(chunk, ...rest);
+  }) as typeof out.write;
+  const output = coalescedOutput(out);
+  const lines = Array.from(
+    { length: 1000 },
+    (_, i) => `${String(i).padStart(4, "0")}${"x".repeat(195)}`,
+  );
+  for (const line of lines) output.writeLine(line);
+  // Before the turn ends: ~200 KB already handed over in pieces of about 64 KiB.
+  assert.ok(calls.length >= 3, `${calls.length} writes before the turn ended`);
+  assert.ok(
+    calls.every((n) => n <= 64 * 1024 + 200),
+    `pieces ${calls.join(", ")}`,
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => out.end(resolve));
+  assert.equal(writes.join(""), lines.map((l) => `${l}\n`).join(""));
 });

@@ -37,6 +37,10 @@ export async function proxyCommand({ values }: CommandInput<typeof PROXY_FLAGS>)
     surface: "proxy",
     actor,
     logger: createLogger({ format: "text" }),
+    // Nothing reads a session's past events here (no SSE): the editor has them as they come.
+    // A 10,000-event log kept every streamed chunk alive past V8's scavenges, to be promoted
+    // and swept later: most of the proxy's GC on a long stream (docs/bench.md).
+    eventLogCapacity: 16,
   });
   try {
     plane.catalogue.get(agentId);
