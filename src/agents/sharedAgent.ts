@@ -1,5 +1,5 @@
 import type { AnyMessage, JsonRpcId } from "@agentclientprotocol/sdk";
-import { isTappable, TAPPABLE } from "../protocol/tap.js";
+import { HOLDABLE, isHoldable, isTappable, TAPPABLE } from "../protocol/tap.js";
 import type { AgentChannel } from "./agentChannel.js";
 import type { ExitInfo, ShutdownOptions } from "./agentProcess.js";
 import { SessionRoutes, type Attached } from "./sessionRoutes.js";
@@ -101,6 +101,16 @@ export class SharedAgent {
       shutdown: (_options?: ShutdownOptions) => detach(),
       kill: () => detach(),
     };
+  }
+
+  /**
+   * Stops reading the agent's output until the release is called (and every other hold):
+   * the agent blocks on its full pipe, as it would writing to a slow client directly. A
+   * stream that cannot pause gives a release that does nothing.
+   */
+  hold(): () => void {
+    const stream = this.channel.stream;
+    return isHoldable(stream) ? stream[HOLDABLE]() : () => undefined;
   }
 
   /** Ends the process (every channel with it). */

@@ -7,7 +7,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import { MessageQueue } from "./messageQueue.js";
 import { NdjsonLines } from "./ndjsonLines.js";
-import { TAPPABLE, type TapHooks, type Tappable } from "./tap.js";
+import { HOLDABLE, TAPPABLE, type Holdable, type TapHooks, type Tappable } from "./tap.js";
 
 export interface NodeNdJsonOptions {
   /** Longest line accepted (the SDK's default, 32 MiB, otherwise). */
@@ -36,13 +36,15 @@ export function nodeNdJsonStream(
 }
 
 class NodeNdJson {
-  readonly stream: Stream & Tappable;
+  readonly stream: Stream & Tappable & Holdable;
   private hooks: TapHooks | undefined;
   private readonly lines: NdjsonLines;
   private readonly queue: MessageQueue;
   private started = false;
   private stopped = false;
-  private paused = false;
+  /** Holds on the input: the SDK's queue when full (HIGH_WATER), and `[HOLDABLE]` callers. */
+  private holds = 0;
+  private queueHold: (() => void) | undefined;
   private writeError: unknown;
   private draining: Promise<void> | undefined;
 
@@ -59,9 +61,8 @@ class NodeNdJson {
     this.queue = new MessageQueue(
       () => this.stop(),
       () => {
-        if (!this.paused) return;
-        this.paused = false;
-        input.resume();
+        this.queueHold?.();
+        this.queueHold = undefined;
       },
     );
     output.on("error", (error: unknown) => (this.writeError ??= error));
@@ -89,6 +90,7 @@ class NodeNdJson {
         this.hooks = hooks;
         return this.stream;
       },
+      [HOLDABLE]: () => this.hold(),
     };
   }
 
@@ -145,10 +147,17 @@ class NodeNdJson {
       if (hooks.intercept?.(message, line)) return;
     }
     this.queue.push(message);
-    if (!this.paused && this.queue.size >= HIGH_WATER) {
-      this.paused = true;
-      this.input.pause();
-    }
+    if (!this.queueHold && this.queue.size >= HIGH_WATER) this.queueHold = this.hold();
+  }
+
+  private hold(): () => void {
+    if (this.holds++ === 0) this.input.pause();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0 && !this.stopped) this.input.resume();
+    };
   }
 
   /** A protocol error about a line that is no message: `id: null`, not tapped (as the SDK). */

@@ -38,6 +38,22 @@ export function isTappable(stream: Stream): stream is Stream & Tappable {
 }
 
 /**
+ * A stream that can stop reading its source for a while (nodeNdJsonStream): `hold()` pauses
+ * it until every hold taken is released. The editor proxy holds the agent's stdout while the
+ * editor's pipe is full, as a direct connection would block the agent.
+ */
+export const HOLDABLE = Symbol("acpgate.holdable");
+
+export interface Holdable {
+  /** Pauses reading until the returned release (idempotent) and every other is called. */
+  [HOLDABLE](): () => void;
+}
+
+export function isHoldable(stream: Stream): stream is Stream & Holdable {
+  return HOLDABLE in stream;
+}
+
+/**
  * Splices a tap between `ndJsonStream` and the client app. No re-framing: it works on the
  * parsed messages, and writes outbound ones through one writer, in order.
  */

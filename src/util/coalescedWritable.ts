@@ -15,6 +15,12 @@ export interface CoalescedOutput {
   writable: WritableStream<Uint8Array>;
   /** Appends `line` and a newline, after everything written before it. */
   writeLine: (line: string) => void;
+  /**
+   * Told `true` when the Node stream asks to wait (its buffer is full) and `false` once it
+   * drained: `writeLine` never waits, so its caller must stop producing (the editor proxy
+   * holds the agent's output) or the buffer grows with every line.
+   */
+  onPressure(listener: (full: boolean) => void): void;
 }
 
 /** What a turn joins before it writes anyway (string lengths: ~bytes for ASCII lines). */
@@ -25,6 +31,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   let scheduled = false;
   let drained: Promise<void> = Promise.resolve();
   let waiting = false;
+  const pressure: ((full: boolean) => void)[] = [];
   const flush = (): void => {
     scheduled = false;
     pendingLength = 0;
@@ -38,9 +45,11 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     drained = new Promise((resolve) =>
       out.once("drain", () => {
         waiting = false;
+        for (const listener of pressure) listener(false);
         resolve();
       }),
     );
+    for (const listener of pressure) listener(true);
   };
   let pendingLength = 0;
   const push = (chunk: Uint8Array | string): void => {
@@ -64,6 +73,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
       },
     }),
     writeLine: (line) => push(line + "\n"),
+    onPressure: (listener) => void pressure.push(listener),
   };
 }
 

@@ -53,6 +53,7 @@ export async function proxyCommand({ values }: CommandInput<typeof PROXY_FLAGS>)
       actor,
       cwd: process.cwd(),
       editorOut: out.writeLine,
+      editorPressure: out.onPressure,
       ...(values.env !== undefined ? { environment: values.env } : {}),
       ...(values.policy !== undefined ? { policy: values.policy } : {}),
     });

@@ -30,6 +30,11 @@ export interface EditorProxyOptions {
    * agent's `session/update`s go this way, serialized once and past the SDK's machinery.
    */
   editorOut?: (line: string) => void;
+  /**
+   * Where `editorOut` says the editor's pipe is full (`true`) and drained (`false`): the
+   * agent's output is held meanwhile, so a fast agent and a slow editor cost no memory here.
+   */
+  editorPressure?: (listener: (full: boolean) => void) => void;
   /** Where the connection's agent process runs (each session in its own cwd). */
   cwd: string;
 }
@@ -51,6 +56,13 @@ export function editorProxy(options: EditorProxyOptions): {
   let control: ControlAgent | undefined;
   let advertised: AuthMethod[] = [];
   let sessions: ProxySessions | undefined;
+  let released: (() => void) | undefined;
+  options.editorPressure?.((full) => {
+    if (!full) {
+      released?.();
+      released = undefined;
+    } else released ??= control?.shared.agent.hold();
+  });
   const live = (): ProxySessions => {
     if (!sessions) throw RequestError.invalidRequest(undefined, "initialize first");
     return sessions;
