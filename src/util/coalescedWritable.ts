@@ -20,7 +20,7 @@ export interface CoalescedOutput {
    * drained: `writeLine` never waits, so its caller must stop producing (the editor proxy
    * holds the agent's output) or the buffer grows with every line.
    */
-  onPressure(listener: (full: boolean) => void): void;
+  onPressure: (listener: (full: boolean) => void) => void;
 }
 
 /** What a turn joins before it writes anyway (string lengths: ~bytes for ASCII lines). */
