@@ -5,7 +5,8 @@ const CR = 0x0d;
 
 /**
  * Splits a byte stream into LF-terminated lines, as the SDK's `LineBuffer` does, on Node
- * Buffers: a line within one chunk is decoded straight out of it, a line across chunks is
+ * Buffers: the whole lines of one chunk are decoded in one call and cut as text (a string
+ * per line cost a decode each on a stream of small updates), a line across chunks is
  * joined as bytes first (so a UTF-8 sequence split by a chunk border decodes whole). A line
  * longer than `maxBytes` (not counting a CR before its LF) throws `MessageTooLargeError` as
  * soon as its bytes exceed the limit, before its end arrives.
@@ -20,19 +21,29 @@ export class NdjsonLines {
   push(chunk: Buffer, onLine: (text: string) => boolean): void {
     let start = 0;
     let newline = chunk.indexOf(LF);
-    while (newline !== -1) {
-      this.check(chunk, start, newline);
-      let text: string;
-      if (this.pendingBytes === 0) {
-        text = chunk.toString("utf8", start, newline);
-      } else {
-        this.parts.push(chunk.subarray(start, newline));
-        text = Buffer.concat(this.parts, this.pendingBytes + newline - start).toString("utf8");
-        this.clear();
-      }
+    if (newline !== -1 && this.pendingBytes > 0) {
+      // The line begun in earlier chunks ends here.
+      this.check(chunk, 0, newline);
+      this.parts.push(chunk.subarray(0, newline));
+      const text = Buffer.concat(this.parts, this.pendingBytes + newline).toString("utf8");
+      this.clear();
       if (!onLine(text)) return;
       start = newline + 1;
       newline = chunk.indexOf(LF, start);
+    }
+    const last = chunk.lastIndexOf(LF);
+    if (newline !== -1 && last - start <= this.maxBytes) {
+      // Every line of the chunk is within the limit: decoded at once and cut as text (an
+      // LF byte is never inside a UTF-8 sequence, so each line decodes as it would alone).
+      if (!eachLine(chunk.toString("utf8", start, last), onLine)) return;
+      start = last + 1;
+    } else {
+      while (newline !== -1) {
+        this.check(chunk, start, newline);
+        if (!onLine(chunk.toString("utf8", start, newline))) return;
+        start = newline + 1;
+        newline = chunk.indexOf(LF, start);
+      }
     }
     if (start < chunk.length) {
       this.check(chunk, start, chunk.length);
@@ -67,4 +78,14 @@ export class NdjsonLines {
     const part = this.parts[this.parts.length - 1];
     return part?.[part.length - 1];
   }
+}
+
+/** `onLine` for each LF-separated line of `text` (which has no final LF); false: stopped. */
+function eachLine(text: string, onLine: (text: string) => boolean): boolean {
+  let from = 0;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", from)) {
+    if (!onLine(text.slice(from, at))) return false;
+    from = at + 1;
+  }
+  return onLine(text.slice(from));
 }

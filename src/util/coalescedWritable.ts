@@ -53,7 +53,10 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   };
   let pendingLength = 0;
   const push = (chunk: Uint8Array | string): void => {
-    pending.push(chunk);
+    // Lines in a row are one string (encoded once at the flush), not a buffer each.
+    const last = pending.length - 1;
+    if (typeof chunk === "string" && typeof pending[last] === "string") pending[last] += chunk;
+    else pending.push(chunk);
     pendingLength += chunk.length;
     if (pendingLength >= FLUSH_AT) return flush();
     if (!scheduled) {
