@@ -5,7 +5,7 @@ import type {
   AuditRecordInput,
   AuditSurface,
 } from "./auditRecord.js";
-import type { SqlExecutor, SqlRow } from "./sqlDriver.js";
+import type { SqlRow, SqlSteps } from "./sqlDriver.js";
 
 export const RECORD_COLUMNS =
   "id, time, session_id, agent_id, surface, actor, kind, request_id, tool, decision, diff, status, data, prev_hash, hash, chain, seq";
@@ -94,13 +94,15 @@ function parse(value: unknown): unknown {
   }
 }
 
-export async function insertRecords(tx: SqlExecutor, records: AuditRecord[]): Promise<void> {
+/** The statements that insert `records` (linkedAppend.ts). */
+export function* insertSteps(records: AuditRecord[]): SqlSteps<void> {
   for (let i = 0; i < records.length; i += ROWS_PER_INSERT) {
     const chunk = records.slice(i, i + ROWS_PER_INSERT);
-    await tx.run(
-      `INSERT INTO audit_records (${RECORD_COLUMNS}) VALUES ${chunk.map(() => PLACEHOLDERS).join(", ")}`,
-      chunk.flatMap(recordValues),
-    );
+    yield {
+      op: "run",
+      sql: `INSERT INTO audit_records (${RECORD_COLUMNS}) VALUES ${chunk.map(() => PLACEHOLDERS).join(", ")}`,
+      params: chunk.flatMap(recordValues),
+    };
   }
 }
 

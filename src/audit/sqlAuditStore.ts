@@ -4,21 +4,13 @@ import { retryWhileBusy } from "./busyRetry.js";
 import { checkTailSoon, warnIfChainBroken } from "./chainCheck.js";
 import type { VerifyResult } from "./chainVerifier.js";
 import { GroupCommit } from "./groupCommit.js";
-import { recordHash } from "./hashChain.js";
 import { JournalTable } from "./journalTable.js";
 import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
 import { markLostSessions, type LostSession } from "./lostSessions.js";
 import { CHAINS_MIGRATION } from "./migrations.js";
-import { newRecordIds } from "./recordIds.js";
-import {
-  chainFields,
-  insertRecords,
-  RECORD_COLUMNS,
-  RECORDS_BEFORE_CHAINS,
-  rowToRecord,
-  whereOf,
-} from "./recordRows.js";
+import { linkedAppend, runSteps, type LinkedAppend } from "./linkedAppend.js";
+import { RECORD_COLUMNS, RECORDS_BEFORE_CHAINS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver } from "./sqlDriver.js";
@@ -346,43 +338,26 @@ export class SqlAuditStore implements AuditStore {
 
   /**
    * One transaction for a batch, under the lock of this writer's chain: read that chain's
-   * head, take ids, link, insert. The lock is needed although one store commits one batch at
+   * head, take ids, link, insert (linkedAppend.ts; in one message where the driver offers
+   * `appendLinked`). The lock is needed although one store commits one batch at
    * a time: several processes may write one chain (the default chain of several `acpgate run`,
    * a replica restarted under its id while the old one still commits). The unique index on
    * (chain, seq) refuses a fork should two ever link to one head.
    */
   private async commit(inputs: AuditRecordInput[]): Promise<AuditRecord[]> {
     const started = performance.now();
-    const chain = this.chainId;
-    const records = await this.driver.transaction(
-      async (tx) => {
-        const head = (
-          await tx.all(
-            "SELECT seq, hash FROM audit_records WHERE chain = ? ORDER BY seq DESC LIMIT 1",
-            [chain],
-          )
-        )[0];
-        let seq = head ? Number(head.seq) : 0;
-        let prevHash = head ? String(head.hash) : "";
-        const ids = await newRecordIds(tx, this.driver.dialect, inputs.length);
-        const linked = inputs.map((input, i) => {
-          const id = ids[i] ?? 0;
-          const body = {
-            ...input,
-            id,
-            time: input.time ?? new Date().toISOString(),
-            ...chainFields(chain, ++seq, id),
-            prevHash,
-          };
-          const record: AuditRecord = { ...body, hash: recordHash(body, this.writerKey) };
-          prevHash = record.hash;
-          return record;
+    const driver = this.driver;
+    const append: LinkedAppend = {
+      inputs,
+      chain: this.chainId,
+      dialect: driver.dialect,
+      ...(this.writerKey !== undefined ? { key: this.writerKey } : {}),
+    };
+    const records = driver.appendLinked
+      ? await driver.appendLinked(append)
+      : await driver.transaction((tx) => runSteps(linkedAppend(append), tx), {
+          chainLock: append.chain,
         });
-        await insertRecords(tx, linked);
-        return linked;
-      },
-      { chainLock: chain },
-    );
     const ms = performance.now() - started;
     this.stats.records += records.length;
     this.stats.batches++;

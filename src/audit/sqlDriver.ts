@@ -1,3 +1,5 @@
+import type { AuditRecord } from "./auditRecord.js";
+import type { LinkedAppend } from "./linkedAppend.js";
 import type { Dialect } from "./migrations.js";
 
 /** Row values as both drivers hand them over (pg gives BIGINT as string). */
@@ -5,6 +7,16 @@ export type SqlRow = Record<string, string | number | null>;
 
 /** One statement and its parameters. */
 export type SqlStatement = [sql: string, params: unknown[]];
+
+/** One statement of a job written as steps (linkedAppend.ts): rows read back (`all`), or none. */
+export interface SqlStep {
+  op: "run" | "all";
+  sql: string;
+  params: unknown[];
+}
+
+/** A job's statements, written once: each `yield` is answered with its rows ([] for `run`). */
+export type SqlSteps<T> = Generator<SqlStep, T, SqlRow[]>;
 
 /** SQL with `?` placeholders; the postgres driver numbers them. */
 export interface SqlExecutor {
@@ -38,6 +50,13 @@ export interface SqlDriver extends SqlExecutor {
    * behind the open one. The wire journal's batches and the session rows.
    */
   batch(statements: SqlStatement[], options?: { durable?: boolean }): Promise<void>;
+  /**
+   * Optional: the whole linked append (linkedAppend.ts) as one durable transaction under the
+   * lock of its chain, run where the database is, the records linked answered back. A driver
+   * whose database runs elsewhere (`WorkerSqliteDriver`: one message instead of one per
+   * statement) offers it; without it the store runs the same steps in `transaction`.
+   */
+  appendLinked?(append: LinkedAppend): Promise<AuditRecord[]>;
   /**
    * The database's own check of its files, beyond what the chain covers (pages of other
    * tables, indexes): the problems found, [] when none, or undefined where the database

@@ -1,3 +1,4 @@
+import type { LinkedAppend } from "./linkedAppend.js";
 import type { PackedStatements } from "./packedStatements.js";
 
 /** One batch: its statements packed (packedStatements.ts), all or none of them committed. */
@@ -18,6 +19,8 @@ export type SqliteRequest = { id: number } & (
    * once, with a BatchFailure per batch.
    */
   | { op: "batches"; items: PackedBatch[] }
+  /** A linked append (linkedAppend.ts) in a durable transaction of its own: answered its records. */
+  | { op: "append"; append: LinkedAppend }
   | { op: "begin"; durable: boolean }
   | { op: "commit" | "rollback" | "integrity" | "close" }
 );

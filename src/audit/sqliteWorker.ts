@@ -3,6 +3,8 @@
 // durable commit) never runs on the plane's event loop. `batches` (the wire journal's and the
 // session rows') that arrive while a `begin` is open wait for its commit or rollback.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import type { AuditRecord } from "./auditRecord.js";
+import { linkedAppend, runStepsNow, type LinkedAppend } from "./linkedAppend.js";
 import { unpackStatements } from "./packedStatements.js";
 import { SqliteEngine, type SqliteEngineOptions } from "./sqliteEngine.js";
 import type { BatchFailure, PackedBatch, SqliteReply, SqliteRequest } from "./sqliteMessages.js";
@@ -33,6 +35,8 @@ export function serveSqlite(
         return opened().all(request.sql, request.params);
       case "batches":
         return commitBatches(opened(), request.items);
+      case "append":
+        return appendNow(opened(), request.append);
       case "begin":
         opened().begin(request.durable);
         open = true;
@@ -70,6 +74,23 @@ export function serveSqlite(
     answer(request);
     while (!open && waiting.length > 0) answer(waiting.shift()!);
   });
+}
+
+/**
+ * A linked append whole, in one durable transaction (BEGIN IMMEDIATE: SQLite's write lock,
+ * which is every chain's lock), committed before it is answered: the store's one message.
+ */
+function appendNow(db: SqliteEngine, append: LinkedAppend): AuditRecord[] {
+  db.begin(true);
+  let records: AuditRecord[];
+  try {
+    records = runStepsNow(linkedAppend(append), db);
+  } catch (error) {
+    db.rollback();
+    throw error;
+  }
+  db.commit();
+  return records;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { Worker } from "node:worker_threads";
+import type { AuditRecord } from "./auditRecord.js";
+import type { LinkedAppend } from "./linkedAppend.js";
 import { packStatements, transferList } from "./packedStatements.js";
 import type { SqliteEngineOptions } from "./sqliteEngine.js";
 import type { BatchFailure, PackedBatch, SqliteReply, SqliteRequest } from "./sqliteMessages.js";
@@ -26,6 +28,8 @@ interface QueuedBatch extends Pending {
  */
 export class WorkerSqliteDriver implements SqlDriver {
   readonly dialect = "sqlite" as const;
+  /** Messages posted to the worker: each one wakes its thread, and its answer this one. */
+  readonly stats = { messages: 0 };
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
@@ -77,6 +81,16 @@ export class WorkerSqliteDriver implements SqlDriver {
     });
     this.tail = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * The linked append in one message: the worker reads the head, takes ids, links, inserts
+   * and commits durably before it answers. Behind `tail`, as a transaction: never inside one.
+   */
+  appendLinked(append: LinkedAppend): Promise<AuditRecord[]> {
+    const next = this.tail.then(() => this.request({ op: "append", append }));
+    this.tail = next.catch(() => undefined);
+    return next as Promise<AuditRecord[]>;
   }
 
   /**
@@ -150,6 +164,7 @@ export class WorkerSqliteDriver implements SqlDriver {
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
+      this.stats.messages++;
       this.worker.postMessage({ ...request, id }, transfer);
     });
   }

@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PostgresDriver } from "../../src/audit/postgresDriver.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
+import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { testPostgres } from "../support/postgres.js";
 import { storeSuite } from "../support/storeSuite.js";
 import { scratchDir } from "../support/scratchDir.js";
@@ -18,6 +19,15 @@ storeSuite({
     return { driver: new SqliteDriver(file), reopen: () => new SqliteDriver(file) };
   },
   cleanup: async () => tmp.remove(),
+});
+
+// The plane's writer: the same engine in a worker thread, appends in one message each.
+storeSuite({
+  name: "SQLite in a worker thread",
+  fresh: async () => {
+    const file = join(tmp.dir, `db${++n}`, "acpgate.db");
+    return { driver: new WorkerSqliteDriver(file), reopen: () => new WorkerSqliteDriver(file) };
+  },
 });
 
 const pg = await testPostgres();
