@@ -1,4 +1,5 @@
 import type { StartedSession } from "../sessions/sessionGuard.js";
+import { afterWrites } from "../util/afterWrites.js";
 import { AcpgateError } from "../util/errors.js";
 import { diffFingerprints, type PathChangeKind } from "../workspace/fingerprintDiff.js";
 import { fingerprint, type Fingerprint } from "../workspace/protectedFingerprint.js";
@@ -44,16 +45,18 @@ export class IntegrityWatch {
     watches.set(session, this);
     await this.snapshot;
     session.on((event) => {
-      if (event.type === "turn_ended") void this.check().catch(() => undefined);
+      if (event.type === "turn_ended") void this.check(afterWrites).catch(() => undefined);
     });
   }
 
-  /** Compares now (after any check in flight) and reports what changed since the last one. */
-  check(): Promise<ProtectedChange[]> {
-    const run = this.last.then(
-      () => this.compare(),
-      () => this.compare(),
-    );
+  /**
+   * Compares (after any check in flight) and reports what changed since the last one. After
+   * a turn it first waits for `afterWrites`, so that the answer the turn's end queued goes
+   * out before the protected paths are read; `settled` includes it from the moment it is
+   * asked for, so that no check is ever skipped nor a run reported before it.
+   */
+  check(first: () => Promise<void> = () => Promise.resolve()): Promise<ProtectedChange[]> {
+    const run = this.last.then(first, first).then(() => this.compare());
     this.last = run;
     return run;
   }

@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { IntegrityWatch } from "../../src/governance/integrityWatch.js";
+import type { SessionScope } from "../../src/governance/protectedScope.js";
+import {
+  EVENT_SCHEMA,
+  type SessionEvent,
+  type SessionEventBody,
+} from "../../src/sessions/events.js";
+import type { StartedSession } from "../../src/sessions/sessionGuard.js";
+import { Emitter } from "../../src/util/emitter.js";
+import { scratchDir } from "../support/scratchDir.js";
+
+const tmp = scratchDir("acpgate-integrity-watch-");
+after(() => tmp.remove());
+
+/** The part of a session the watch uses: its events, both ways. */
+function sessionEvents(): { session: StartedSession; seen: SessionEventBody[] } {
+  const events = new Emitter<SessionEvent>();
+  const seen: SessionEventBody[] = [];
+  let seq = 0;
+  const emit = (body: SessionEventBody): void => {
+    seen.push(body);
+    events.emit({ ...body, schema: EVENT_SCHEMA, seq: ++seq, time: "", sessionId: "ses_1" });
+  };
+  const session = { id: "ses_1", emit, on: events.on.bind(events) };
+  return { session: session as unknown as StartedSession, seen };
+}
+
+void test("the check after a turn reads the protected paths after the writes that turn queued (the answer), and settled() waits for it", async () => {
+  const config = join(tmp.dir, "acpgate.yaml");
+  writeFileSync(config, "agents: {}\n");
+  const scope: SessionScope = {
+    whole: [config],
+    ruleOf: () => "protected:config",
+    display: () => "acpgate.yaml",
+  };
+  const watch = new IntegrityWatch(scope);
+  const { session, seen } = sessionEvents();
+  await watch.attach(session);
+  session.emit({ type: "turn_ended", stopReason: "end_turn" });
+  // Queued in the same turn of the event loop, promise hops after the turn ended, as the
+  // editor's answer is (the SDK's promise chains, then coalesced output): the check comes after.
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  setImmediate(() => writeFileSync(config, "agents: {} # rewritten\n"));
+  const changes = await watch.settled();
+  assert.deepEqual(
+    changes.map((c) => `${c.path} ${c.change}`),
+    ["acpgate.yaml modified"],
+  );
+  assert.equal(seen.filter((e) => e.type === "protected_path_changed").length, 1);
+  // Every turn is checked: a second change after a second turn is its own.
+  session.emit({ type: "turn_ended", stopReason: "end_turn" });
+  writeFileSync(config, "agents: {} # again\n");
+  assert.equal((await watch.settled()).length, 2);
+});
