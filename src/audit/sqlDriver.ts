@@ -51,10 +51,11 @@ export interface SqlDriver extends SqlExecutor {
    */
   batch(statements: SqlStatement[], options?: { durable?: boolean }): Promise<void>;
   /**
-   * Optional: the whole linked append (linkedAppend.ts) as one durable transaction under the
-   * lock of its chain, run where the database is, the records linked answered back. A driver
-   * whose database runs elsewhere (`WorkerSqliteDriver`: one message instead of one per
-   * statement) offers it; without it the store runs the same steps in `transaction`.
+   * Optional: the whole linked append (linkedAppend.ts) in a durable transaction under the
+   * lock of its chain, run where the database is, the records linked answered back once
+   * committed. A driver whose database runs elsewhere offers it (`WorkerSqliteDriver`: in the
+   * one message and transaction of its turn's batches, under a savepoint of its own, instead
+   * of a message per statement); without it the store runs the same steps in `transaction`.
    */
   appendLinked?(append: LinkedAppend): Promise<AuditRecord[]>;
   /**

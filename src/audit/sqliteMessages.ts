@@ -1,3 +1,4 @@
+import type { AuditRecord } from "./auditRecord.js";
 import type { LinkedAppend } from "./linkedAppend.js";
 import type { PackedStatements } from "./packedStatements.js";
 
@@ -7,20 +8,27 @@ export interface PackedBatch {
   durable: boolean;
 }
 
-/** How one batch of a `batches` request failed (null: committed). */
-export type BatchFailure = { message: string; code?: string } | null;
+/** A linked append (linkedAppend.ts): durable, answered with the records it appended. */
+export interface AppendItem {
+  append: LinkedAppend;
+}
+
+/** One item of a `batches` request. */
+export type BatchItem = PackedBatch | AppendItem;
+
+/** How one item of a `batches` request fared: what it returned (an append's records), or its error. */
+export type BatchOutcome =
+  { value?: AuditRecord[]; error?: undefined } | { error: { message: string; code?: string } };
 
 /** What `WorkerSqliteDriver` asks of its worker (`sqliteWorker.ts`); each has its own id. */
 export type SqliteRequest = { id: number } & (
   | { op: "open" }
   | { op: "run" | "all"; sql: string; params: unknown[] }
   /**
-   * Batches, in one transaction (a savepoint each), run in order once no `begin` is open; answered
-   * once, with a BatchFailure per batch.
+   * Batches and appends, in one transaction (a savepoint each), run in order once no `begin`
+   * is open; answered once, with a BatchOutcome per item.
    */
-  | { op: "batches"; items: PackedBatch[] }
-  /** A linked append (linkedAppend.ts) in a durable transaction of its own: answered its records. */
-  | { op: "append"; append: LinkedAppend }
+  | { op: "batches"; items: BatchItem[] }
   | { op: "begin"; durable: boolean }
   | { op: "commit" | "rollback" | "integrity" | "close" }
 );

@@ -1,13 +1,14 @@
 // The worker thread of `WorkerSqliteDriver`: owns one `SqliteEngine` and answers each request
 // in the order given, so that SQLite's synchronous work (statements, commits, the fsync of a
-// durable commit) never runs on the plane's event loop. `batches` (the wire journal's and the
-// session rows') that arrive while a `begin` is open wait for its commit or rollback.
+// durable commit) never runs on the plane's event loop. `batches` (the wire journal's, the
+// session rows' and the audit's appends) that arrive while a `begin` is open wait for its
+// commit or rollback.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { AuditRecord } from "./auditRecord.js";
-import { linkedAppend, runStepsNow, type LinkedAppend } from "./linkedAppend.js";
+import { linkedAppend, runStepsNow } from "./linkedAppend.js";
 import { unpackStatements } from "./packedStatements.js";
 import { SqliteEngine, type SqliteEngineOptions } from "./sqliteEngine.js";
-import type { BatchFailure, PackedBatch, SqliteReply, SqliteRequest } from "./sqliteMessages.js";
+import type { BatchItem, BatchOutcome, SqliteReply, SqliteRequest } from "./sqliteMessages.js";
 
 /** Answers `port`'s requests on the database at `location` (opened by the first, `open`). */
 export function serveSqlite(
@@ -35,8 +36,6 @@ export function serveSqlite(
         return opened().all(request.sql, request.params);
       case "batches":
         return commitBatches(opened(), request.items);
-      case "append":
-        return appendNow(opened(), request.append);
       case "begin":
         opened().begin(request.durable);
         open = true;
@@ -77,39 +76,28 @@ export function serveSqlite(
 }
 
 /**
- * A linked append whole, in one durable transaction (BEGIN IMMEDIATE: SQLite's write lock,
- * which is every chain's lock), committed before it is answered: the store's one message.
+ * The items of one message in one transaction, each under a savepoint of its own: an item
+ * that fails is rolled back alone and answered with its error, the others commit together
+ * (one commit instead of one each: its locks and WAL writes, and one sync for a turn's audit
+ * records with its session rows and journal). Durable when any item is: an append always is.
+ * An append is the store's whole linked append (linkedAppend.ts): it reads its chain's head
+ * under SQLite's write lock (BEGIN IMMEDIATE, every chain's lock), and its records are
+ * answered only once committed.
  */
-function appendNow(db: SqliteEngine, append: LinkedAppend): AuditRecord[] {
-  db.begin(true);
-  let records: AuditRecord[];
+function commitBatches(db: SqliteEngine, items: BatchItem[]): BatchOutcome[] {
   try {
-    records = runStepsNow(linkedAppend(append), db);
-  } catch (error) {
-    db.rollback();
-    throw error;
-  }
-  db.commit();
-  return records;
-}
-
-/**
- * The batches of one message in one transaction, each under a savepoint of its own: a batch
- * that fails is rolled back alone and answered with its failure, the others commit together
- * (one commit instead of one each: its locks and WAL writes). Durable when any batch is.
- */
-function commitBatches(db: SqliteEngine, items: PackedBatch[]): BatchFailure[] {
-  try {
-    db.begin(items.some((item) => item.durable));
+    db.begin(items.some((item) => "append" in item || item.durable));
   } catch (error) {
     return items.map(() => failureOf(error));
   }
-  const failures = items.map(({ packed }): BatchFailure => {
+  const outcomes = items.map((item): BatchOutcome => {
     db.savepoint();
     try {
-      for (const [sql, params] of unpackStatements(packed)) db.run(sql, params);
+      let value: AuditRecord[] | undefined;
+      if ("append" in item) value = runStepsNow(linkedAppend(item.append), db);
+      else for (const [sql, params] of unpackStatements(item.packed)) db.run(sql, params);
       db.releaseSavepoint();
-      return null;
+      return { value };
     } catch (error) {
       db.rollbackToSavepoint();
       return failureOf(error);
@@ -120,13 +108,13 @@ function commitBatches(db: SqliteEngine, items: PackedBatch[]): BatchFailure[] {
   } catch (error) {
     return items.map(() => failureOf(error));
   }
-  return failures;
+  return outcomes;
 }
 
-function failureOf(error: unknown): { message: string; code?: string } {
+function failureOf(error: unknown): BatchOutcome {
   const { message, code } = error as { message?: unknown; code?: unknown };
   const failure = { message: String(message ?? error) };
-  return typeof code === "string" ? { ...failure, code } : failure;
+  return { error: typeof code === "string" ? { ...failure, code } : failure };
 }
 
 const given = workerData as { location: string; options: SqliteEngineOptions };

@@ -1,9 +1,10 @@
 import { Worker } from "node:worker_threads";
+import { afterWrites } from "../util/afterWrites.js";
 import type { AuditRecord } from "./auditRecord.js";
 import type { LinkedAppend } from "./linkedAppend.js";
 import { packStatements, transferList } from "./packedStatements.js";
 import type { SqliteEngineOptions } from "./sqliteEngine.js";
-import type { BatchFailure, PackedBatch, SqliteReply, SqliteRequest } from "./sqliteMessages.js";
+import type { BatchItem, BatchOutcome, SqliteReply, SqliteRequest } from "./sqliteMessages.js";
 import type { SqlDriver, SqlExecutor, SqlRow, SqlStatement } from "./sqlDriver.js";
 
 type Request = SqliteRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
@@ -14,7 +15,7 @@ interface Pending {
 }
 
 interface QueuedBatch extends Pending {
-  item: PackedBatch;
+  item: BatchItem;
 }
 
 /**
@@ -37,7 +38,7 @@ export class WorkerSqliteDriver implements SqlDriver {
   private opened = false;
   private tail: Promise<unknown> = Promise.resolve();
   private gone: Error | undefined;
-  /** Batches given in this turn of the event loop: posted together, at `setImmediate`. */
+  /** Batches and appends given in this turn of the event loop: posted together (afterWrites). */
   private queued: QueuedBatch[] = [];
 
   constructor(
@@ -84,27 +85,33 @@ export class WorkerSqliteDriver implements SqlDriver {
   }
 
   /**
-   * The linked append in one message: the worker reads the head, takes ids, links, inserts
-   * and commits durably before it answers. Behind `tail`, as a transaction: never inside one.
+   * The linked append (linkedAppend.ts), whole in the worker: it reads the head, takes ids,
+   * links, inserts and commits durably before it answers the records. Posted with the batches
+   * of its turn (`batch`), in their transaction: one message and one sync for a turn's
+   * records, session rows and journal. Never inside an open `transaction`: the worker holds
+   * batches until it ends.
    */
   appendLinked(append: LinkedAppend): Promise<AuditRecord[]> {
-    const next = this.tail.then(() => this.request({ op: "append", append }));
-    this.tail = next.catch(() => undefined);
-    return next as Promise<AuditRecord[]>;
+    return this.enqueue({ append }) as Promise<AuditRecord[]>;
   }
 
   /**
    * Packed now (packedStatements.ts: one string and a few typed arrays, nothing of the
    * caller's kept) and posted with every other batch of this turn of the event loop in one
-   * message, once the turn is over: a prompt's row updates and journal entries cost one
-   * message after the answer is written rather than one each on its way. Not behind `tail`.
+   * message, once the writes of the turn have gone out (afterWrites.ts): a prompt's row
+   * updates, journal entries and audit records cost one message after the answer is written
+   * rather than one each on its way. Not behind `tail`.
    */
   batch(statements: SqlStatement[], options: { durable?: boolean } = {}): Promise<void> {
     const item = { packed: packStatements(statements), durable: options.durable !== false };
+    return this.enqueue(item).then(() => undefined);
+  }
+
+  private enqueue(item: BatchItem): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
-      if (this.queued.length === 0) setImmediate(() => this.postBatches());
+      if (this.queued.length === 0) void afterWrites().then(() => this.postBatches());
       this.queued.push({ item, resolve, reject });
-    }).then(() => undefined);
+    });
   }
 
   private postBatches(): void {
@@ -112,14 +119,15 @@ export class WorkerSqliteDriver implements SqlDriver {
     this.queued = [];
     if (queued.length === 0) return;
     const items = queued.map((q) => q.item);
-    const transfer = items.flatMap((i) => transferList(i.packed));
+    const transfer = items.flatMap((i) => ("packed" in i ? transferList(i.packed) : []));
     const request = { op: "batches", items } as const;
     (this.opened ? this.call(request, transfer) : this.request(request, transfer)).then(
-      (failures) =>
-        (failures as BatchFailure[]).forEach((failure, i) => {
+      (outcomes) =>
+        (outcomes as BatchOutcome[]).forEach((outcome, i) => {
           const q = queued[i]!;
-          if (failure === null) q.resolve(undefined);
-          else q.reject(Object.assign(new Error(failure.message), { code: failure.code }));
+          if (outcome.error === undefined) q.resolve(outcome.value);
+          else
+            q.reject(Object.assign(new Error(outcome.error.message), { code: outcome.error.code }));
         }),
       (error: unknown) => queued.forEach((q) => q.reject(error)),
     );
