@@ -32,9 +32,9 @@ void test("an audit group commit on the SQLite worker is one message with the tu
   ]);
   assert.equal(driver.stats.messages - before, 1, "one message for two records and a batch");
   assert.equal((await driver.all("SELECT x FROM rows_of_the_turn")).length, 1);
-  assert.equal(b?.prevHash, a?.hash);
-  assert.match(a?.hash ?? "", /^hmac-sha256:/);
-  assert.deepEqual(await store.get(b!.id), b);
+  assert.equal(b.prevHash, a.hash);
+  assert.match(a.hash, /^hmac-sha256:/);
+  assert.deepEqual(await store.get(b.id), b);
   assert.deepEqual((await store.verify()).ok, true);
   await store.close();
 });
