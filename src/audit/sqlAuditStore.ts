@@ -307,7 +307,13 @@ export class SqlAuditStore implements AuditStore {
    * or audit after its events). Writes given later do not hold it up.
    */
   private async read<T>(work: () => Promise<T>): Promise<T> {
-    if (this.writes.size > 0) await Promise.allSettled([...this.writes]);
+    if (this.writes.size > 0) {
+      // Their work reached the driver once `ready` has (it was waiting first): what the
+      // driver holds back to share a message (sqlDriver.ts, flush) goes now.
+      await this.ready.catch(() => undefined);
+      this.driverInstance?.flush?.();
+      await Promise.allSettled([...this.writes]);
+    }
     return this.op(work);
   }
 

@@ -59,6 +59,12 @@ export interface SqlDriver extends SqlExecutor {
    */
   appendLinked?(append: LinkedAppend): Promise<AuditRecord[]>;
   /**
+   * Optional: hands over now the writes the driver holds back to share a message
+   * (`WorkerSqliteDriver`'s batches that are not durable): a read that waits for them does
+   * not wait for company.
+   */
+  flush?(): void;
+  /**
    * The database's own check of its files, beyond what the chain covers (pages of other
    * tables, indexes): the problems found, [] when none, or undefined where the database
    * offers no such check to a client (PostgreSQL keeps its own page checksums).

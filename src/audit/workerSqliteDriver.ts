@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { afterWrites } from "../util/afterWrites.js";
 import type { AuditRecord } from "./auditRecord.js";
+import { BatchQueue } from "./batchQueue.js";
 import type { LinkedAppend } from "./linkedAppend.js";
 import { packStatements, transferList } from "./packedStatements.js";
 import type { SqliteEngineOptions } from "./sqliteEngine.js";
@@ -12,10 +12,6 @@ type Request = SqliteRequest extends infer R ? (R extends unknown ? Omit<R, "id"
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
-}
-
-interface QueuedBatch extends Pending {
-  item: BatchItem;
 }
 
 /**
@@ -38,8 +34,8 @@ export class WorkerSqliteDriver implements SqlDriver {
   private opened = false;
   private tail: Promise<unknown> = Promise.resolve();
   private gone: Error | undefined;
-  /** Batches and appends given in this turn of the event loop: posted together (afterWrites). */
-  private queued: QueuedBatch[] = [];
+  /** Batches and appends, posted together (batchQueue.ts). */
+  private readonly queue = new BatchQueue((items) => this.postBatches(items));
 
   constructor(
     readonly location: string,
@@ -92,45 +88,33 @@ export class WorkerSqliteDriver implements SqlDriver {
    * batches until it ends.
    */
   appendLinked(append: LinkedAppend): Promise<AuditRecord[]> {
-    return this.enqueue({ append }) as Promise<AuditRecord[]>;
+    return this.queue.add({ append }) as Promise<AuditRecord[]>;
   }
 
   /**
    * Packed now (packedStatements.ts: one string and a few typed arrays, nothing of the
-   * caller's kept) and posted with every other batch of this turn of the event loop in one
-   * message, once the writes of the turn have gone out (afterWrites.ts): a prompt's row
-   * updates, journal entries and audit records cost one message after the answer is written
-   * rather than one each on its way. Not behind `tail`.
+   * caller's kept) and posted with the other writes queued with it in one message
+   * (batchQueue.ts: once the writes of the turn have gone out, or for a batch that is not
+   * durable, within RELAXED_WAIT_MS): a prompt's row updates, journal entries and audit
+   * records cost one message after the answer is written rather than one each on its way.
+   * Not behind `tail`.
    */
   batch(statements: SqlStatement[], options: { durable?: boolean } = {}): Promise<void> {
     const item = { packed: packStatements(statements), durable: options.durable !== false };
-    return this.enqueue(item).then(() => undefined);
+    return this.queue.add(item).then(() => undefined);
   }
 
-  private enqueue(item: BatchItem): Promise<unknown> {
-    return new Promise<unknown>((resolve, reject) => {
-      if (this.queued.length === 0) void afterWrites().then(() => this.postBatches());
-      this.queued.push({ item, resolve, reject });
-    });
+  /** Posts the writes still queued (`BatchQueue`) now: a read or a transaction comes after them. */
+  flush(): void {
+    this.queue.flush();
   }
 
-  private postBatches(): void {
-    const queued = this.queued;
-    this.queued = [];
-    if (queued.length === 0) return;
-    const items = queued.map((q) => q.item);
+  private postBatches(items: BatchItem[]): Promise<BatchOutcome[]> {
     const transfer = items.flatMap((i) => ("packed" in i ? transferList(i.packed) : []));
     const request = { op: "batches", items } as const;
-    (this.opened ? this.call(request, transfer) : this.request(request, transfer)).then(
-      (outcomes) =>
-        (outcomes as BatchOutcome[]).forEach((outcome, i) => {
-          const q = queued[i]!;
-          if (outcome.error === undefined) q.resolve(outcome.value);
-          else
-            q.reject(Object.assign(new Error(outcome.error.message), { code: outcome.error.code }));
-        }),
-      (error: unknown) => queued.forEach((q) => q.reject(error)),
-    );
+    return (
+      this.opened ? this.call(request, transfer) : this.request(request, transfer)
+    ) as Promise<BatchOutcome[]>;
   }
 
   async checkIntegrity(): Promise<string[]> {
@@ -138,7 +122,7 @@ export class WorkerSqliteDriver implements SqlDriver {
   }
 
   async close(): Promise<void> {
-    this.postBatches();
+    this.queue.flush();
     await this.tail;
     if (this.gone) return;
     try {
@@ -162,6 +146,8 @@ export class WorkerSqliteDriver implements SqlDriver {
   }
 
   private async request(request: Request, transfer?: ArrayBuffer[]): Promise<unknown> {
+    // Whatever was written before this request reaches the worker before it.
+    if (request.op !== "batches") this.queue.flush();
     await this.open();
     return this.call(request, transfer);
   }

@@ -1,0 +1,61 @@
+import { afterWrites } from "../util/afterWrites.js";
+import type { BatchItem, BatchOutcome } from "./sqliteMessages.js";
+
+/**
+ * How long a write that is not durable (a session row, the wire journal) may wait for others
+ * to share its message: a turn of the editor proxy is ~1 ms, and every message wakes the
+ * worker's thread and, with its answer, this one (~0.1 ms of this thread each, measured).
+ */
+export const RELAXED_WAIT_MS = 10;
+
+interface Queued {
+  item: BatchItem;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The writes `WorkerSqliteDriver` posts to its worker together, in one message and one
+ * transaction, in the order given. An audit append or a durable batch is posted once the
+ * writes of its turn of the event loop have gone out (afterWrites.ts: an editor's answer
+ * first), with everything queued before it; a batch that is not durable waits up to
+ * RELAXED_WAIT_MS for company. `flush` posts what is queued now (a read, a transaction, close).
+ */
+export class BatchQueue {
+  private queued: Queued[] = [];
+  private eager = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly post: (items: BatchItem[]) => Promise<BatchOutcome[]>) {}
+
+  /** Resolves with the item's value (an append's records) once its transaction committed. */
+  add(item: BatchItem): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      this.queued.push({ item, resolve, reject });
+      if ("append" in item || item.durable) {
+        if (this.eager) return;
+        this.eager = true;
+        void afterWrites().then(() => this.flush());
+      } else this.timer ??= setTimeout(() => this.flush(), RELAXED_WAIT_MS);
+    });
+  }
+
+  flush(): void {
+    this.eager = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const queued = this.queued;
+    this.queued = [];
+    if (queued.length === 0) return;
+    this.post(queued.map((q) => q.item)).then(
+      (outcomes) =>
+        outcomes.forEach((outcome, i) => {
+          const q = queued[i]!;
+          if (outcome.error === undefined) q.resolve(outcome.value);
+          else
+            q.reject(Object.assign(new Error(outcome.error.message), { code: outcome.error.code }));
+        }),
+      (error: unknown) => queued.forEach((q) => q.reject(error)),
+    );
+  }
+}
