@@ -69,7 +69,7 @@ export class IntegrityWatch {
 
   private async compare(): Promise<ProtectedChange[]> {
     const before = await this.snapshot;
-    const after = await fingerprint(this.scope);
+    const after = await fingerprint(this.scope, before);
     this.snapshot = Promise.resolve(after);
     const changes = diffFingerprints(before, after).map(({ path, change }) => ({
       path: this.scope.display(path),

@@ -7,6 +7,14 @@ import { setImmediate as yieldToLoop } from "node:timers/promises";
 export const CONTENT_HASH_LIMIT = 64 * 1024;
 /** Entries a workspace walk looks at before it stops (a runaway tree must not stall a turn). */
 export const WALK_LIMIT = 200_000;
+/**
+ * How long before a fingerprint began a file must have last changed (ctime and mtime) for the
+ * next fingerprint to keep its content hash while its stat is unchanged: the "racily clean"
+ * rule of git's index. A write stamps the file with the kernel's coarse clock, so two writes
+ * within one tick (milliseconds; seconds on some file systems) can leave the same stat; a
+ * hash read well after the last change cannot have been taken between two such writes.
+ */
+export const SETTLED_NS = 2_000_000_000n;
 
 /** What to fingerprint: absolute paths. */
 export interface ProtectedScope {
@@ -24,6 +32,15 @@ export interface ProtectedScope {
 /** Absolute path → signature; equal signatures mean unchanged. */
 export type Fingerprint = Map<string, string>;
 
+/** When each fingerprint began (wall clock, ns): what SETTLED_NS is measured from. */
+const began = new WeakMap<Fingerprint, bigint>();
+
+/** The previous fingerprint's content hashes that may be kept (see SETTLED_NS). */
+interface Known {
+  prior: Fingerprint;
+  settledBefore: bigint;
+}
+
 /**
  * The fingerprint of every protected entry. A file's signature is its size, mtime, ctime and
  * inode (nanoseconds, from one lstat) plus — up to CONTENT_HASH_LIMIT — the sha256 of its
@@ -32,19 +49,30 @@ export type Fingerprint = Map<string, string>;
  * changes the signature, and small files are compared by content besides. Entries that
  * vanish mid-walk are simply absent; unreadable ones are signed by their error.
  *
+ * Given the previous fingerprint of the same scope, a file whose stat is unchanged and that
+ * was last changed SETTLED_NS before that one began keeps its content hash rather than being
+ * read again (a check after every turn reads the config and `.acpgate` each time).
+ *
  * The file system is read synchronously, one directory at a time, yielding to the event
  * loop between directories: fs/promises costs a thread-pool round trip per call, about ten
  * times slower on a .git of a few thousand files (docs/policy.md has the numbers), while no
  * single directory blocks the loop for long.
  */
-export async function fingerprint(scope: ProtectedScope): Promise<Fingerprint> {
+export async function fingerprint(
+  scope: ProtectedScope,
+  previous?: Fingerprint,
+): Promise<Fingerprint> {
   const out: Fingerprint = new Map();
+  began.set(out, BigInt(Date.now()) * 1_000_000n);
+  const since = previous && began.get(previous);
+  const known =
+    since === undefined ? undefined : { prior: previous!, settledBefore: since - SETTLED_NS };
   const exclude = scope.exclude ?? (() => false);
   const taken = new Set<string>();
   const take = async (path: string): Promise<void> => {
     if (taken.has(path) || exclude(path)) return;
     taken.add(path);
-    await signTree(path, out, exclude);
+    await signTree(path, out, exclude, known);
   };
   for (const path of scope.whole) await take(path);
   if (scope.walk) {
@@ -61,39 +89,47 @@ async function signTree(
   path: string,
   out: Fingerprint,
   exclude: (p: string) => boolean,
+  known: Known | undefined,
 ): Promise<void> {
-  let stat: BigIntStats;
+  let stat: BigIntStats | undefined;
   try {
-    stat = lstatSync(path, { bigint: true });
+    // No error built for an entry that is not there (the config names that may be absent).
+    stat = lstatSync(path, { bigint: true, throwIfNoEntry: false });
   } catch (error) {
-    if (codeOf(error) !== "ENOENT") out.set(path, `error:${codeOf(error)}`);
+    out.set(path, `error:${codeOf(error)}`);
     return;
   }
-  if (!stat.isDirectory()) return void out.set(path, signature(path, stat));
+  if (!stat) return;
+  if (!stat.isDirectory()) return void out.set(path, signature(path, stat, known));
   out.set(path, "dir");
   const below: string[] = [];
   for (const name of listing(path)) {
     const child = join(path, name);
     if (exclude(child)) continue;
     try {
-      const childStat = lstatSync(child, { bigint: true });
+      const childStat = lstatSync(child, { bigint: true, throwIfNoEntry: false });
+      if (!childStat) continue;
       if (childStat.isDirectory()) below.push(child);
-      else out.set(child, signature(child, childStat));
+      else out.set(child, signature(child, childStat, known));
     } catch (error) {
-      if (codeOf(error) !== "ENOENT") out.set(child, `error:${codeOf(error)}`);
+      out.set(child, `error:${codeOf(error)}`);
     }
   }
   for (const dir of below) {
     await yieldToLoop();
-    await signTree(dir, out, exclude);
+    await signTree(dir, out, exclude, known);
   }
 }
 
-function signature(path: string, stat: BigIntStats): string {
+function signature(path: string, stat: BigIntStats, known: Known | undefined): string {
   const times = `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}:${stat.mode}`;
   if (stat.isSymbolicLink()) return `link:${attempt(() => readlinkSync(path), "?")}:${times}`;
   if (!stat.isFile()) return `other:${times}`;
   if (stat.size > BigInt(CONTENT_HASH_LIMIT)) return `file:${times}`;
+  const kept = known?.prior.get(path);
+  const settled =
+    known !== undefined && stat.ctimeNs < known.settledBefore && stat.mtimeNs < known.settledBefore;
+  if (settled && kept?.startsWith(`file:${times}:`) && !kept.includes(":error:")) return kept;
   try {
     return `file:${times}:${createHash("sha256").update(readFileSync(path)).digest("hex")}`;
   } catch (error) {

@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import fs, { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { join } from "node:path";
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import { diffFingerprints } from "../../src/workspace/fingerprintDiff.js";
 import {
   CONTENT_HASH_LIMIT,
   fingerprint,
+  SETTLED_NS,
   type ProtectedScope,
 } from "../../src/workspace/protectedFingerprint.js";
 import { tempDir } from "../support/tempDir.js";
@@ -114,5 +116,64 @@ void test("a symlink is signed by its target and never followed by the walk", as
   } finally {
     t.cleanup();
     outside.cleanup();
+  }
+});
+
+/** Counts the files the fingerprint reads (its named import sees the patched function). */
+function countReads(t: TestContext): { count: number } {
+  const reads = { count: 0 };
+  const real = fs.readFileSync;
+  t.mock.method(fs, "readFileSync", (...args: Parameters<typeof real>) => {
+    reads.count++;
+    return real(...args);
+  });
+  syncBuiltinESMExports();
+  t.after(() => syncBuiltinESMExports());
+  return reads;
+}
+
+void test("a settled file with an unchanged stat keeps its content hash from the previous fingerprint", async (t) => {
+  const tr = tree();
+  const { at, scope } = tr;
+  try {
+    const reads = countReads(t);
+    // Every file last changed well before the previous fingerprint began (SETTLED_NS).
+    const real = Date.now.bind(Date);
+    t.mock.method(Date, "now", () => real() + Number(SETTLED_NS / 1_000_000n) + 1000);
+    const before = await fingerprint(scope);
+    const read = reads.count;
+    assert.ok(read >= 2, ".git/config and a.pem are read once");
+    const again = await fingerprint(scope, before);
+    assert.equal(reads.count, read, "nothing read again");
+    assert.deepEqual(diffFingerprints(before, again), []);
+    writeFileSync(at(".git/config"), "[core]\n\tbare = true\n");
+    const after = await fingerprint(scope, again);
+    assert.equal(reads.count, read + 1, "the changed file is read");
+    assert.deepEqual(diffFingerprints(again, after), [
+      { path: at(".git/config"), change: "modified" },
+    ]);
+  } finally {
+    tr.cleanup();
+  }
+});
+
+void test("a file changed shortly before the previous fingerprint began is read again, its stat unchanged or not", async () => {
+  const tr = tree();
+  const { at, scope } = tr;
+  try {
+    // A hash read in the same tick of the file clock as a second write (possible on kernels
+    // whose file times are coarse): the previous fingerprint holds the stat of now with the
+    // content of before. This one must not trust it: the file changed just now.
+    const before = await fingerprint(scope);
+    const path = at(".git/config");
+    const signed = before.get(path) ?? "";
+    const racy = signed.replace(/:[0-9a-f]{64}$/, `:${"0".repeat(64)}`);
+    assert.notEqual(racy, signed);
+    before.set(path, racy);
+    assert.deepEqual(diffFingerprints(before, await fingerprint(scope, before)), [
+      { path, change: "modified" },
+    ]);
+  } finally {
+    tr.cleanup();
   }
 });
