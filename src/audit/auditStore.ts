@@ -86,6 +86,17 @@ export interface StoreStats {
   commitMs: number;
 }
 
+/** How a record is appended. */
+export interface AppendOptions {
+  /**
+   * Nobody waits on this record to answer anyone (the session recorder's prompts and turn
+   * ends): it is committed as durably as any other, but may wait up to RELAXED_WAIT_MS
+   * (batchQueue.ts) to share its commit with the next writes. Any append that is not relaxed,
+   * a read or close hands it over at once.
+   */
+  relaxed?: boolean;
+}
+
 /**
  * Where the audit, sessions and wire journal live. `append` is record-before-respond: it
  * resolves once the record is durably committed, and rejects if it was not.
@@ -95,7 +106,7 @@ export interface AuditStore {
   readonly stats: StoreStats;
   /** Each commit of audit records, as it finishes: how long it took and how many it wrote. */
   readonly commits: Emitter<AuditCommit>;
-  append(input: AuditRecordInput): Promise<AuditRecord>;
+  append(input: AuditRecordInput, options?: AppendOptions): Promise<AuditRecord>;
   list(query?: AuditQuery): Promise<AuditRecord[]>;
   get(id: number): Promise<AuditRecord | undefined>;
   /** Every record in id order, in pages (export, verify). */

@@ -2,9 +2,10 @@ import { afterWrites } from "../util/afterWrites.js";
 import type { BatchItem, BatchOutcome } from "./sqliteMessages.js";
 
 /**
- * How long a write that is not durable (a session row, the wire journal) may wait for others
- * to share its message: a turn of the editor proxy is ~1 ms, and every message wakes the
- * worker's thread and, with its answer, this one (~0.1 ms of this thread each, measured).
+ * How long a relaxed write (a batch that is not durable: a session row, the wire journal; an
+ * audit append nobody waits on) may wait for others to share its message: a warm turn of the
+ * editor proxy is ~0.3 ms, and every message wakes the worker's thread and, with its answer,
+ * this one; on a machine of two cores that wake-up delayed the next turn by ~0.1 ms.
  */
 export const RELAXED_WAIT_MS = 10;
 
@@ -16,10 +17,11 @@ interface Queued {
 
 /**
  * The writes `WorkerSqliteDriver` posts to its worker together, in one message and one
- * transaction, in the order given. An audit append or a durable batch is posted once the
- * writes of its turn of the event loop have gone out (afterWrites.ts: an editor's answer
- * first), with everything queued before it; a batch that is not durable waits up to
- * RELAXED_WAIT_MS for company. `flush` posts what is queued now (a read, a transaction, close).
+ * transaction, in the order given. A write someone waits on (a decision's audit record, a
+ * durable batch) is posted once the writes of its turn of the event loop have gone out
+ * (afterWrites.ts: an editor's answer first), with everything queued before it; a relaxed
+ * one waits up to RELAXED_WAIT_MS for company. `flush` posts what is queued now (an append
+ * that is not relaxed, a read, a transaction, close).
  */
 export class BatchQueue {
   private queued: Queued[] = [];
@@ -28,11 +30,14 @@ export class BatchQueue {
 
   constructor(private readonly post: (items: BatchItem[]) => Promise<BatchOutcome[]>) {}
 
-  /** Resolves with the item's value (an append's records) once its transaction committed. */
-  add(item: BatchItem): Promise<unknown> {
+  /**
+   * Resolves with the item's value (an append's records) once its transaction committed.
+   * `relaxed`: it may wait RELAXED_WAIT_MS for company; otherwise it goes after this turn's writes.
+   */
+  add(item: BatchItem, relaxed: boolean): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
       this.queued.push({ item, resolve, reject });
-      if ("append" in item || item.durable) {
+      if (!relaxed) {
         if (this.eager) return;
         this.eager = true;
         void afterWrites().then(() => this.flush());

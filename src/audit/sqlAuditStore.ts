@@ -1,5 +1,11 @@
 import type { AuditQuery, AuditRecord, AuditRecordInput } from "./auditRecord.js";
-import type { AuditCommit, AuditStore, RecordedPermission, StoreStats } from "./auditStore.js";
+import type {
+  AppendOptions,
+  AuditCommit,
+  AuditStore,
+  RecordedPermission,
+  StoreStats,
+} from "./auditStore.js";
 import { retryWhileBusy } from "./busyRetry.js";
 import { checkTailSoon, warnIfChainBroken } from "./chainCheck.js";
 import type { VerifyResult } from "./chainVerifier.js";
@@ -41,6 +47,12 @@ export interface SqlAuditStoreOptions {
   logger?: WarningSink;
 }
 
+/** A record on its way to a commit, redacted, and whether anyone waits on it. */
+interface Appended {
+  input: AuditRecordInput;
+  relaxed: boolean;
+}
+
 /**
  * The audit store on any `SqlDriver`: the same statements, migrations and chain for SQLite
  * and PostgreSQL. Appends go through group commit; every record is redacted before it is
@@ -51,7 +63,7 @@ export class SqlAuditStore implements AuditStore {
   readonly commits = new Emitter<AuditCommit>();
   private opened: Promise<void> | undefined;
   private driverInstance: SqlDriver | undefined;
-  private readonly committer: GroupCommit<AuditRecordInput, AuditRecord>;
+  private readonly committer: GroupCommit<Appended, AuditRecord>;
   private readonly sessions: SessionTable;
   /** Writes not settled yet (see read). */
   private readonly writes = new Set<Promise<unknown>>();
@@ -188,10 +200,16 @@ export class SqlAuditStore implements AuditStore {
     return this;
   }
 
-  append(input: AuditRecordInput): Promise<AuditRecord> {
+  append(input: AuditRecordInput, options: AppendOptions = {}): Promise<AuditRecord> {
+    const relaxed = options.relaxed === true;
+    // Someone waits on this one: a relaxed commit the driver holds back goes now, not later.
+    if (!relaxed) this.driverInstance?.flush?.();
     // Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone).
     return this.write(() =>
-      this.committer.submit(this.redact.redactJson(input) as AuditRecordInput),
+      this.committer.submit({
+        input: this.redact.redactJson(input) as AuditRecordInput,
+        relaxed,
+      }),
     );
   }
 
@@ -350,9 +368,11 @@ export class SqlAuditStore implements AuditStore {
    * a replica restarted under its id while the old one still commits). The unique index on
    * (chain, seq) refuses a fork should two ever link to one head.
    */
-  private async commit(inputs: AuditRecordInput[]): Promise<AuditRecord[]> {
+  private async commit(items: Appended[]): Promise<AuditRecord[]> {
     const started = performance.now();
     const driver = this.driver;
+    const inputs = items.map((item) => item.input);
+    const relaxed = items.every((item) => item.relaxed);
     const append: LinkedAppend = {
       inputs,
       chain: this.chainId,
@@ -360,7 +380,7 @@ export class SqlAuditStore implements AuditStore {
       ...(this.writerKey !== undefined ? { key: this.writerKey } : {}),
     };
     const records = driver.appendLinked
-      ? await driver.appendLinked(append)
+      ? await driver.appendLinked(append, { relaxed })
       : await driver.transaction((tx) => runSteps(linkedAppend(append), tx), {
           chainLock: append.chain,
         });

@@ -57,7 +57,7 @@ export interface SqlDriver extends SqlExecutor {
    * one message and transaction of its turn's batches, under a savepoint of its own, instead
    * of a message per statement); without it the store runs the same steps in `transaction`.
    */
-  appendLinked?(append: LinkedAppend): Promise<AuditRecord[]>;
+  appendLinked?(append: LinkedAppend, options?: { relaxed?: boolean }): Promise<AuditRecord[]>;
   /**
    * Optional: hands over now the writes the driver holds back to share a message
    * (`WorkerSqliteDriver`'s batches that are not durable): a read that waits for them does

@@ -84,11 +84,12 @@ export class WorkerSqliteDriver implements SqlDriver {
    * The linked append (linkedAppend.ts), whole in the worker: it reads the head, takes ids,
    * links, inserts and commits durably before it answers the records. Posted with the batches
    * of its turn (`batch`), in their transaction: one message and one sync for a turn's
-   * records, session rows and journal. Never inside an open `transaction`: the worker holds
-   * batches until it ends.
+   * records, session rows and journal; a relaxed one (nobody waits on it) within
+   * RELAXED_WAIT_MS, with the writes of the turns after it. Never inside an open
+   * `transaction`: the worker holds batches until it ends.
    */
-  appendLinked(append: LinkedAppend): Promise<AuditRecord[]> {
-    return this.queue.add({ append }) as Promise<AuditRecord[]>;
+  appendLinked(append: LinkedAppend, options: { relaxed?: boolean } = {}): Promise<AuditRecord[]> {
+    return this.queue.add({ append }, options.relaxed === true) as Promise<AuditRecord[]>;
   }
 
   /**
@@ -101,7 +102,7 @@ export class WorkerSqliteDriver implements SqlDriver {
    */
   batch(statements: SqlStatement[], options: { durable?: boolean } = {}): Promise<void> {
     const item = { packed: packStatements(statements), durable: options.durable !== false };
-    return this.queue.add(item).then(() => undefined);
+    return this.queue.add(item, !item.durable).then(() => undefined);
   }
 
   /** Posts the writes still queued (`BatchQueue`) now: a read or a transaction comes after them. */

@@ -68,7 +68,11 @@ export class SessionRecorder implements Disposable {
       record.tool = { ...this.tools.get(record.tool.toolCallId), ...record.tool };
     }
     if (event.type === "turn_ended") this.tools.clear();
-    if (record) this.track(this.audit.store.append({ ...this.base, time: event.time, ...record }));
+    // Nobody waits on these to answer anyone (auditingGuard.ts awaits its own): relaxed.
+    if (record)
+      this.track(
+        this.audit.store.append({ ...this.base, time: event.time, ...record }, { relaxed: true }),
+      );
     if (event.type === "session_started") {
       this.audit.logger?.info(
         {
