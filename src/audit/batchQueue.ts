@@ -26,6 +26,8 @@ interface Queued {
 export class BatchQueue {
   private queued: Queued[] = [];
   private eager = false;
+  /** Closing: nothing waits for company any more. */
+  private hurried = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly post: (items: BatchItem[]) => Promise<BatchOutcome[]>) {}
@@ -37,12 +39,18 @@ export class BatchQueue {
   add(item: BatchItem, relaxed: boolean): Promise<unknown> {
     return new Promise<unknown>((resolve, reject) => {
       this.queued.push({ item, resolve, reject });
-      if (!relaxed) {
+      if (!relaxed || this.hurried) {
         if (this.eager) return;
         this.eager = true;
         void afterWrites().then(() => this.flush());
       } else this.timer ??= setTimeout(() => this.flush(), RELAXED_WAIT_MS);
     });
+  }
+
+  /** Posts what is queued now, and from now on posts relaxed writes as the others (closing). */
+  hurry(): void {
+    this.hurried = true;
+    this.flush();
   }
 
   flush(): void {

@@ -313,6 +313,9 @@ export class SqlAuditStore implements AuditStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // What waits to share a commit (relaxed records, session rows) goes now, and what the
+    // operations still running write next does not wait either.
+    this.driverInstance?.closing?.();
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
     await this.committer.drain();
     await this.driverInstance?.close();

@@ -64,6 +64,8 @@ export interface SqlDriver extends SqlExecutor {
    * not wait for company.
    */
   flush?(): void;
+  /** Optional: the store is closing: from now on nothing is held back to share a message. */
+  closing?(): void;
   /**
    * The database's own check of its files, beyond what the chain covers (pages of other
    * tables, indexes): the problems found, [] when none, or undefined where the database

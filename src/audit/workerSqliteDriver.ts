@@ -110,6 +110,11 @@ export class WorkerSqliteDriver implements SqlDriver {
     this.queue.flush();
   }
 
+  /** Holds nothing back from now on: the store is closing. */
+  closing(): void {
+    this.queue.hurry();
+  }
+
   private postBatches(items: BatchItem[]): Promise<BatchOutcome[]> {
     const transfer = items.flatMap((i) => ("packed" in i ? transferList(i.packed) : []));
     const request = { op: "batches", items } as const;

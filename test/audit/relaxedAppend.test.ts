@@ -82,6 +82,36 @@ void test("an append someone waits on takes a waiting relaxed one along at once,
   await store.close();
 });
 
+void test("close waits for no timer: relaxed records and rows still waiting are committed at once", async (t) => {
+  const { store } = await storeOn("closing");
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const relaxed = store.append(input("prompt"), { relaxed: true });
+  const row = store.putSession({
+    id: "ses_1",
+    agentId: "demo",
+    cwd: tmp.dir,
+    state: "ready",
+    surface: "proxy",
+    actor: "local:alice",
+    createdAt: new Date(0).toISOString(),
+  });
+  for (let i = 0; i < 5; i++) await nextTurn();
+  const more = store.append(input("turn_ended"), { relaxed: true });
+  await within(5000, store.close());
+  await Promise.all([relaxed, row, more]);
+  t.mock.timers.reset();
+  const reopened = await new SqlAuditStore(
+    new WorkerSqliteDriver(join(tmp.dir, "closing.db")),
+    "closing",
+  ).open();
+  assert.deepEqual(
+    (await reopened.list()).map((r) => r.kind),
+    ["session_started", "prompt", "turn_ended"],
+  );
+  assert.equal((await reopened.getSession("ses_1"))?.state, "ready");
+  await reopened.close();
+});
+
 void test("the session recorder's records are relaxed; a decision's record is not", async () => {
   const ws = tempDir();
   const plane = createPlane({
