@@ -77,6 +77,8 @@ export interface RecordedPermission {
 export interface AuditCommit {
   ms: number;
   records: number;
+  /** Only relaxed records (AppendOptions): `ms` includes their wait for company. */
+  relaxed: boolean;
 }
 
 export interface StoreStats {

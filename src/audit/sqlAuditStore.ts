@@ -92,7 +92,13 @@ export class SqlAuditStore implements AuditStore {
     if (typeof driver !== "function") this.driverInstance = driver;
     else this.driverFactory = driver;
     this.redact = options.redactor ?? redactor;
-    this.committer = new GroupCommit((items) => this.commit(items));
+    // The SQLite worker runs appends in order itself (WorkerSqliteDriver.appendLinked): a
+    // record someone waits on joins a relaxed commit still waiting there.
+    this.committer = new GroupCommit(
+      (items) => this.commit(items),
+      1000,
+      (item) => !item.relaxed && this.driverInstance?.appendLinked !== undefined,
+    );
     this.sessions = new SessionTable(() => this.driver);
     this.journal = new JournalTable(() => this.driver);
   }
@@ -202,8 +208,6 @@ export class SqlAuditStore implements AuditStore {
 
   append(input: AuditRecordInput, options: AppendOptions = {}): Promise<AuditRecord> {
     const relaxed = options.relaxed === true;
-    // Someone waits on this one: a relaxed commit the driver holds back goes now, not later.
-    if (!relaxed) this.driverInstance?.flush?.();
     // Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone).
     return this.write(() =>
       this.committer.submit({
@@ -391,7 +395,7 @@ export class SqlAuditStore implements AuditStore {
     this.stats.records += records.length;
     this.stats.batches++;
     this.stats.commitMs += ms;
-    if (this.commits.hasListeners) this.commits.emit({ ms, records: records.length });
+    if (this.commits.hasListeners) this.commits.emit({ ms, records: records.length, relaxed });
     return records;
   }
 }

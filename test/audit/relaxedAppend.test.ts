@@ -64,19 +64,30 @@ void test("relaxed appends wait RELAXED_WAIT_MS for company: those of many turns
   await store.close();
 });
 
-void test("an append someone waits on takes a waiting relaxed one along at once, and a read waits for neither timer", async (t) => {
-  const { store } = await storeOn("urgent");
+void test("an append someone waits on takes the relaxed ones waiting along at once, in one message, and a read waits for no timer", async (t) => {
+  const { store, driver } = await storeOn("urgent");
   // The relaxed wait's timer never fires: whatever commits here was handed over.
   t.mock.timers.enable({ apis: ["setTimeout"] });
+  const before = driver.stats.messages;
   const relaxed = store.append(input("prompt"), { relaxed: true });
   for (let i = 0; i < 5; i++) await nextTurn();
+  const queuedBehind = store.append(input("tool_outcome"), { relaxed: true });
+  for (let i = 0; i < 5; i++) await nextTurn();
   const decided = store.append(input("permission_decided"));
-  const [r, d] = await within(5000, Promise.all([relaxed, decided]));
-  assert.equal(d.prevHash, r.hash);
+  const [r, q, d] = await within(5000, Promise.all([relaxed, queuedBehind, decided]));
+  assert.equal(q.prevHash, r.hash);
+  assert.equal(d.prevHash, q.hash);
+  assert.equal(driver.stats.messages - before, 1, "one message, one commit for both");
   const later = store.append(input("turn_ended"), { relaxed: true });
   for (let i = 0; i < 5; i++) await nextTurn();
   const kinds = (await within(5000, store.list())).map((x) => x.kind);
-  assert.deepEqual(kinds, ["session_started", "prompt", "permission_decided", "turn_ended"]);
+  assert.deepEqual(kinds, [
+    "session_started",
+    "prompt",
+    "tool_outcome",
+    "permission_decided",
+    "turn_ended",
+  ]);
   await later;
   t.mock.timers.reset();
   await store.close();
