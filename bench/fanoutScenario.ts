@@ -131,13 +131,14 @@ async function fanoutAt(
   for (const mode of ["direct", "acpgate"]) {
     for (const [metric, unit, pick] of metrics) {
       const value = summarise(results[mode]!.map(pick));
+      const ratio = value.median / medianOf("direct", pick);
       rows.push({
         scenario: `fan-out ${sessions}`,
         contender: mode === "direct" ? "direct SDK ×N" : "acpgate SessionManager",
         metric,
         unit,
         value,
-        ...(mode === "acpgate" ? { ratio: value.median / medianOf("direct", pick) } : {}),
+        ...(mode === "acpgate" && Number.isFinite(ratio) ? { ratio } : {}),
         ...(metric === "heap/session ready"
           ? { note: `${sessions} sessions × ${ticks} chunks @${interval}s, ${reps} reps` }
           : {}),

@@ -31,7 +31,8 @@ export function printTable(rows: readonly Row[], targets: readonly TargetResult[
     `${r.metric} (${r.unit})`,
     r.value ? fmt(r.value.median) : "—",
     r.value ? `±${r.value.spreadPct.toFixed(1)}%` : "",
-    r.ratio !== undefined ? `${r.ratio.toFixed(2)}×` : "",
+    // A ratio of two zeros (an agent's CPU below /proc's 10 ms tick) is NaN: null in JSON.
+    typeof r.ratio === "number" && Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : "",
     r.note ?? "",
   ]);
   const lines = [header, ...body];

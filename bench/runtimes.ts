@@ -54,7 +54,10 @@ export async function benchRuntimes(majors: readonly number[]): Promise<RuntimeO
       if (node !== process.execPath) env.ACPGATE_BENCH_SQLITE = nativeSqliteFor(node, version);
       out.push({ name, node, version, env });
     } catch (error) {
-      out.push({ name, unavailable: (error as Error).message.split("\n")[0]! });
+      // The first line says what failed; a build's last lines say why.
+      const lines = (error as Error).message.split("\n").filter((l) => l.trim());
+      const why = lines.length > 1 ? ` … ${lines.slice(-8).join("\n")}` : "";
+      out.push({ name, unavailable: `${lines[0] ?? ""}${why}` });
     }
   }
   return out;
