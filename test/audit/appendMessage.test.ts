@@ -5,6 +5,7 @@ import type { AuditRecordInput } from "../../src/audit/auditRecord.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { scratchDir } from "../support/scratchDir.js";
+import { storeIdle } from "../support/storeIdle.js";
 
 const tmp = scratchDir("acpgate-append-message-");
 after(() => tmp.remove());
@@ -24,6 +25,7 @@ void test("an audit group commit on the SQLite worker is one message with the tu
   }).open();
   await driver.run("CREATE TABLE rows_of_the_turn (x TEXT)");
   await store.append(input("prompt"));
+  await storeIdle(store);
   const before = driver.stats.messages;
   const [a, b] = await Promise.all([
     store.append(input("prompt")),

@@ -9,6 +9,7 @@ import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { createPlane } from "../../src/surfaces/plane.js";
 import { demoChannel } from "../support/memoryDemo.js";
 import { scratchDir } from "../support/scratchDir.js";
+import { storeIdle } from "../support/storeIdle.js";
 import { tempDir } from "../support/tempDir.js";
 
 const tmp = scratchDir("acpgate-relaxed-append-");
@@ -36,6 +37,7 @@ async function storeOn(
   const driver = new WorkerSqliteDriver(join(tmp.dir, `${name}.db`));
   const store = await new SqlAuditStore(driver, name).open();
   await store.append(input("session_started"));
+  await storeIdle(store);
   return { store, driver };
 }
 
