@@ -7,6 +7,13 @@ import type { SessionScope } from "./protectedScope.js";
 
 /** Changes named one event each per check; the last one named says how many more there were. */
 export const CHANGES_NAMED = 50;
+/**
+ * How long after a turn ends its check may wait for the next turn's end, one comparison
+ * then covering both: an editor that prompts as soon as it has an answer otherwise pays the
+ * check (~0.05–0.1 ms of the event loop here) at every prompt. Turns seconds apart are each
+ * checked on their own; `settled` starts a waiting check at once.
+ */
+export const CHECK_WAIT_MS = 10;
 
 /** A protected path that changed behind acpgate's back, as people read it. */
 export interface ProtectedChange {
@@ -33,6 +40,8 @@ export class IntegrityWatch {
   private last: Promise<unknown> = Promise.resolve();
   private readonly seen: ProtectedChange[] = [];
   private session: StartedSession | undefined;
+  /** Starts the check queued after a turn that has not begun comparing yet. */
+  private startWaiting: (() => void) | undefined;
 
   constructor(private readonly scope: SessionScope) {
     this.snapshot = fingerprint(scope);
@@ -45,8 +54,27 @@ export class IntegrityWatch {
     watches.set(session, this);
     await this.snapshot;
     session.on((event) => {
-      if (event.type === "turn_ended") void this.check(afterWrites).catch(() => undefined);
+      if (event.type === "turn_ended") this.checkSoon();
     });
+  }
+
+  /**
+   * The check after a turn: within CHECK_WAIT_MS, after the answer the turn's end queued has
+   * gone out (`afterWrites`), so that the protected paths are read off the answer's path. A
+   * turn that ends while it still waits is covered by it: the comparison reads the paths
+   * after both.
+   */
+  private checkSoon(): void {
+    if (this.startWaiting) return;
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const timer = setTimeout(() => this.startWaiting?.(), CHECK_WAIT_MS);
+    this.startWaiting = () => {
+      clearTimeout(timer);
+      this.startWaiting = undefined;
+      start();
+    };
+    void this.check(() => started.then(afterWrites)).catch(() => undefined);
   }
 
   /**
@@ -63,6 +91,7 @@ export class IntegrityWatch {
 
   /** Every change seen so far, once the check in flight is done (a failed check throws). */
   async settled(): Promise<readonly ProtectedChange[]> {
+    this.startWaiting?.();
     await this.last;
     return this.seen;
   }

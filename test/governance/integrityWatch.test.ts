@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import fs, { writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { join } from "node:path";
-import { after, test } from "node:test";
-import { IntegrityWatch } from "../../src/governance/integrityWatch.js";
+import { after, test, type TestContext } from "node:test";
+import { CHECK_WAIT_MS, IntegrityWatch } from "../../src/governance/integrityWatch.js";
 import type { SessionScope } from "../../src/governance/protectedScope.js";
 import {
   EVENT_SCHEMA,
@@ -55,4 +56,53 @@ void test("the check after a turn reads the protected paths after the writes tha
   session.emit({ type: "turn_ended", stopReason: "end_turn" });
   writeFileSync(config, "agents: {} # again\n");
   assert.equal((await watch.settled()).length, 2);
+});
+
+/** Counts lstat calls (the fingerprint's named import sees the patched function). */
+function countStats(t: TestContext): { count: number } {
+  const calls = { count: 0 };
+  const real = fs.lstatSync;
+  t.mock.method(fs, "lstatSync", ((...args: Parameters<typeof real>) => {
+    calls.count++;
+    return real(...args);
+  }) as typeof real);
+  syncBuiltinESMExports();
+  t.after(() => syncBuiltinESMExports());
+  return calls;
+}
+
+void test("turns that end within CHECK_WAIT_MS share one check, which reads the paths after the last; alone, a turn's check starts when the wait is up", async (t) => {
+  const config = join(tmp.dir, "shared.yaml");
+  writeFileSync(config, "agents: {}\n");
+  const scope: SessionScope = {
+    whole: [config],
+    ruleOf: () => "protected:config",
+    display: () => "shared.yaml",
+  };
+  const watch = new IntegrityWatch(scope);
+  const { session, seen } = sessionEvents();
+  await watch.attach(session);
+  const stats = countStats(t);
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  session.emit({ type: "turn_ended", stopReason: "end_turn" });
+  writeFileSync(config, "agents: {} # turn 2\n");
+  session.emit({ type: "turn_ended", stopReason: "end_turn" });
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(stats.count, 0, "no check before the wait is up");
+  t.mock.timers.tick(CHECK_WAIT_MS);
+  const reported = () => seen.some((e) => e.type === "protected_path_changed");
+  for (let i = 0; i < 100 && !reported(); i++) await new Promise((r) => setImmediate(r));
+  assert.ok(reported(), "the check ran when the wait was up, before anyone asked");
+  await watch.settled();
+  assert.equal(stats.count, 1, "one fingerprint of the one file for both turns");
+  assert.deepEqual(
+    seen.filter((e) => e.type === "protected_path_changed").map((e) => e.type),
+    ["protected_path_changed"],
+  );
+  // settled() does not wait out the timer: it starts a waiting check at once.
+  session.emit({ type: "turn_ended", stopReason: "end_turn" });
+  writeFileSync(config, "agents: {} # turn 3\n");
+  assert.equal((await watch.settled()).length, 2);
+  assert.equal(stats.count, 2);
+  t.mock.timers.reset();
 });
