@@ -3,7 +3,7 @@ import { recordHash } from "./hashChain.js";
 import type { Dialect } from "./migrations.js";
 import { recordIdSteps } from "./recordIds.js";
 import { chainFields, insertSteps } from "./recordRows.js";
-import type { SqlExecutor, SqlRow, SqlSteps } from "./sqlDriver.js";
+import type { SqlDriver, SqlExecutor, SqlRow, SqlSteps } from "./sqlDriver.js";
 
 /**
  * What a linked append needs, all of it plain data (a worker thread is handed it as is):
@@ -48,6 +48,21 @@ export function* linkedAppend(append: LinkedAppend): SqlSteps<AuditRecord[]> {
   });
   yield* insertSteps(linked);
   return linked;
+}
+
+/**
+ * Commits `append` on `driver`: whole where the database is when the driver offers it (the
+ * SQLite worker: one message), else as a transaction of statements under its chain's lock.
+ */
+export function commitLinked(
+  driver: SqlDriver,
+  append: LinkedAppend,
+  relaxed: boolean,
+): Promise<AuditRecord[]> {
+  if (driver.appendLinked) return driver.appendLinked(append, { relaxed });
+  return driver.transaction((tx) => runSteps(linkedAppend(append), tx), {
+    chainLock: append.chain,
+  });
 }
 
 /** Runs `steps` on `tx`, each statement awaited in turn. */

@@ -15,7 +15,7 @@ import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
 import { markLostSessions, type LostSession } from "./lostSessions.js";
 import { CHAINS_MIGRATION } from "./migrations.js";
-import { linkedAppend, runSteps, type LinkedAppend } from "./linkedAppend.js";
+import { commitLinked, type LinkedAppend } from "./linkedAppend.js";
 import { RECORD_COLUMNS, RECORDS_BEFORE_CHAINS, rowToRecord, whereOf } from "./recordRows.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
@@ -386,11 +386,7 @@ export class SqlAuditStore implements AuditStore {
       dialect: driver.dialect,
       ...(this.writerKey !== undefined ? { key: this.writerKey } : {}),
     };
-    const records = driver.appendLinked
-      ? await driver.appendLinked(append, { relaxed })
-      : await driver.transaction((tx) => runSteps(linkedAppend(append), tx), {
-          chainLock: append.chain,
-        });
+    const records = await commitLinked(driver, append, relaxed);
     const ms = performance.now() - started;
     this.stats.records += records.length;
     this.stats.batches++;
