@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CLI, FIXTURES } from "../support/cli.js";
 import { tempDir } from "../support/tempDir.js";
+import { rawRequests } from "../support/rawRequests.js";
 
 const CHUNKS = 20_000; // ~2.6 MB of updates: far more than the pipes and buffers between hold
 
@@ -31,21 +32,16 @@ test("proxy: an editor that stops reading holds the agent's output (the agent bl
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
   let updates = 0;
   let carry = "";
-  const answered = new Map<number, () => void>();
+  const { ask, answered } = rawRequests(child.stdin);
   child.stdout.setEncoding("utf8").on("data", (text: string) => {
     const lines = (carry + text).split("\n");
     carry = lines.pop() ?? "";
     for (const l of lines) {
       const message = JSON.parse(l) as { id?: unknown; method?: string };
       if (message.method === "session/update") updates++;
-      if (typeof message.id === "number") answered.get(message.id)?.();
+      answered(message.id);
     }
   });
-  const ask = (id: number, method: string, params: unknown): Promise<void> =>
-    new Promise((resolve) => {
-      answered.set(id, resolve);
-      child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
-    });
   try {
     await ask(1, "initialize", { protocolVersion: 1, clientCapabilities: {} });
     await ask(2, "session/new", { cwd: ws.dir, mcpServers: [] });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { CLI, FIXTURES } from "../support/cli.js";
 import { tempDir } from "../support/tempDir.js";
 import { ODD_LINES } from "../fixtures/rawLines.js";
+import { rawRequests } from "../support/rawRequests.js";
 
 /** The proxy's stdout, cut at LF, as bytes: what an editor would read. */
 function byteLines(bytes: Buffer): Buffer[] {
@@ -31,19 +32,14 @@ test("proxy: an agent's session/update lines reach the editor byte for byte (whi
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
   const chunks: Buffer[] = [];
-  const answered = new Map<number, () => void>();
+  const { ask, answered } = rawRequests(child.stdin);
   child.stdout.on("data", (chunk: Buffer) => {
     chunks.push(chunk);
     for (const line of byteLines(Buffer.concat(chunks))) {
       const id = (JSON.parse(line.toString("utf8")) as { id?: unknown }).id;
-      if (typeof id === "number") answered.get(id)?.();
+      answered(id);
     }
   });
-  const ask = (id: number, method: string, params: unknown): Promise<void> =>
-    new Promise((resolve) => {
-      answered.set(id, resolve);
-      child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
-    });
   try {
     await ask(1, "initialize", { protocolVersion: 1, clientCapabilities: {} });
     await ask(2, "session/new", { cwd: ws.dir, mcpServers: [] });

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import fs, { writeFileSync } from "node:fs";
-import { syncBuiltinESMExports } from "node:module";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test, type TestContext } from "node:test";
+import { after, test } from "node:test";
 import { CHECK_WAIT_MS, IntegrityWatch } from "../../src/governance/integrityWatch.js";
 import type { SessionScope } from "../../src/governance/protectedScope.js";
 import {
@@ -13,6 +12,7 @@ import {
 import type { StartedSession } from "../../src/sessions/sessionGuard.js";
 import { Emitter } from "../../src/util/emitter.js";
 import { scratchDir } from "../support/scratchDir.js";
+import { countFsCalls } from "../support/countFsCalls.js";
 
 const tmp = scratchDir("acpgate-integrity-watch-");
 after(() => tmp.remove());
@@ -58,19 +58,6 @@ void test("the check after a turn reads the protected paths after the writes tha
   assert.equal((await watch.settled()).length, 2);
 });
 
-/** Counts lstat calls (the fingerprint's named import sees the patched function). */
-function countStats(t: TestContext): { count: number } {
-  const calls = { count: 0 };
-  const real = fs.lstatSync;
-  t.mock.method(fs, "lstatSync", ((...args: Parameters<typeof real>) => {
-    calls.count++;
-    return real(...args);
-  }) as typeof real);
-  syncBuiltinESMExports();
-  t.after(() => syncBuiltinESMExports());
-  return calls;
-}
-
 void test("turns that end within CHECK_WAIT_MS share one check, which reads the paths after the last; alone, a turn's check starts when the wait is up", async (t) => {
   const config = join(tmp.dir, "shared.yaml");
   writeFileSync(config, "agents: {}\n");
@@ -82,7 +69,7 @@ void test("turns that end within CHECK_WAIT_MS share one check, which reads the 
   const watch = new IntegrityWatch(scope);
   const { session, seen } = sessionEvents();
   await watch.attach(session);
-  const stats = countStats(t);
+  const stats = countFsCalls(t, "lstatSync");
   t.mock.timers.enable({ apis: ["setTimeout"] });
   session.emit({ type: "turn_ended", stopReason: "end_turn" });
   writeFileSync(config, "agents: {} # turn 2\n");

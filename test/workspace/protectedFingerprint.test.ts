@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import fs, { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { syncBuiltinESMExports } from "node:module";
+import { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { test, type TestContext } from "node:test";
+import { test } from "node:test";
 import { diffFingerprints } from "../../src/workspace/fingerprintDiff.js";
 import {
   CONTENT_HASH_LIMIT,
@@ -11,6 +10,7 @@ import {
   type ProtectedScope,
 } from "../../src/workspace/protectedFingerprint.js";
 import { tempDir } from "../support/tempDir.js";
+import { countFsCalls } from "../support/countFsCalls.js";
 
 function tree() {
   const ws = tempDir();
@@ -119,24 +119,11 @@ void test("a symlink is signed by its target and never followed by the walk", as
   }
 });
 
-/** Counts the files the fingerprint reads (its named import sees the patched function). */
-function countReads(t: TestContext): { count: number } {
-  const reads = { count: 0 };
-  const real = fs.readFileSync;
-  t.mock.method(fs, "readFileSync", (...args: Parameters<typeof real>) => {
-    reads.count++;
-    return real(...args);
-  });
-  syncBuiltinESMExports();
-  t.after(() => syncBuiltinESMExports());
-  return reads;
-}
-
 void test("a settled file with an unchanged stat keeps its content hash from the previous fingerprint", async (t) => {
   const tr = tree();
   const { at, scope } = tr;
   try {
-    const reads = countReads(t);
+    const reads = countFsCalls(t, "readFileSync");
     // Every file last changed well before the previous fingerprint began (SETTLED_NS).
     const real = Date.now.bind(Date);
     t.mock.method(Date, "now", () => real() + Number(SETTLED_NS / 1_000_000n) + 1000);
