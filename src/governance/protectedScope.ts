@@ -1,4 +1,4 @@
-import { basename, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { protectionOf } from "../policy/protectedPaths.js";
 import type { PathFact, Policy, PolicyRequest, Rule } from "../policy/policyTypes.js";
 import { ruleMatches } from "../policy/ruleMatch.js";
@@ -28,7 +28,8 @@ export interface SessionScope extends ProtectedScope {
  * with: each root's `.git` and `.acpgate` (whole), the config file in use and a root's
  * `acpgate.yaml`/`.yml`, and — by a walk of the roots, only when the policy has any — every
  * path the policy's `protect:` globs or its deny rules that refuse an edit name (any `.git`
- * at depth is then found too). acpgate's own audit database files are left out.
+ * at depth is then found too). acpgate's own audit database files are left out, and so is the coming and going of
+ * their directory (the store may open after the baseline); other entries in it are not.
  */
 export function protectedScope(facts: ScopeFacts): SessionScope {
   const { policy, roots, agentId } = facts;
@@ -45,6 +46,10 @@ export function protectedScope(facts: ScopeFacts): SessionScope {
     own.has(path) ||
     (basename(path).startsWith("acpgate.db") &&
       rootDirs.some((root) => path.startsWith(join(root, ".acpgate") + sep)));
+  const ownDirs = new Set([
+    ...(facts.ownFiles ?? []).map((f) => dirname(f)),
+    ...rootDirs.map((root) => join(root, ".acpgate")),
+  ]);
   const denies = policy.deny.filter((rule) => refusesEdits(rule, agentId));
   const factOf = (path: string): PathFact | undefined => {
     for (const root of roots.roots) {
@@ -78,6 +83,7 @@ export function protectedScope(facts: ScopeFacts): SessionScope {
   return {
     whole,
     exclude,
+    ownDir: (path) => ownDirs.has(path),
     ...(policy.protect.length || denies.length ? { walk: { roots: rootDirs, covers } } : {}),
     ruleOf,
     display: (path) => {

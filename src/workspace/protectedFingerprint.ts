@@ -23,6 +23,12 @@ export interface ProtectedScope {
   /** Entries left out wherever they are (acpgate's own audit database). */
   exclude?: (path: string) => boolean;
   /**
+   * Directories acpgate itself creates (the audit database's, `.acpgate`): that one appears
+   * or goes is never a change, while every entry beneath it is still signed. The store opens
+   * after a session's baseline when `serve` starts its first session in a fresh workspace.
+   */
+  ownDir?: (path: string) => boolean;
+  /**
    * A walk of these roots (symlinks not followed) adding every entry `covers` names (the
    * policy's `protect:` and deny globs); a covered directory's entries are judged one by one.
    */
@@ -68,11 +74,12 @@ export async function fingerprint(
   const known =
     since === undefined ? undefined : { prior: previous!, settledBefore: since - SETTLED_NS };
   const exclude = scope.exclude ?? (() => false);
+  const entries: TreeRules = { exclude, ownDir: scope.ownDir ?? (() => false) };
   const taken = new Set<string>();
   const take = async (path: string): Promise<void> => {
     if (taken.has(path) || exclude(path)) return;
     taken.add(path);
-    await signTree(path, out, exclude, known);
+    await signTree(path, out, entries, known);
   };
   for (const path of scope.whole) await take(path);
   if (scope.walk) {
@@ -85,10 +92,15 @@ export async function fingerprint(
   return out;
 }
 
+interface TreeRules {
+  exclude: (p: string) => boolean;
+  ownDir: (p: string) => boolean;
+}
+
 async function signTree(
   path: string,
   out: Fingerprint,
-  exclude: (p: string) => boolean,
+  rules: TreeRules,
   known: Known | undefined,
 ): Promise<void> {
   let stat: BigIntStats | undefined;
@@ -101,11 +113,11 @@ async function signTree(
   }
   if (!stat) return;
   if (!stat.isDirectory()) return void out.set(path, signature(path, stat, known));
-  out.set(path, "dir");
+  if (!rules.ownDir(path)) out.set(path, "dir");
   const below: string[] = [];
   for (const name of listing(path)) {
     const child = join(path, name);
-    if (exclude(child)) continue;
+    if (rules.exclude(child)) continue;
     try {
       const childStat = lstatSync(child, { bigint: true, throwIfNoEntry: false });
       if (!childStat) continue;
@@ -117,7 +129,7 @@ async function signTree(
   }
   for (const dir of below) {
     await yieldToLoop();
-    await signTree(dir, out, exclude, known);
+    await signTree(dir, out, rules, known);
   }
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { CHECK_WAIT_MS, IntegrityWatch } from "../../src/governance/integrityWatch.js";
@@ -92,4 +92,31 @@ void test("turns that end within CHECK_WAIT_MS share one check, which reads the 
   assert.equal((await watch.settled()).length, 2);
   assert.equal(stats.count, 2);
   t.mock.timers.reset();
+});
+
+void test("acpgate's own store directory appearing after the baseline is no change; an entry planted in it is", async () => {
+  const root = join(tmp.dir, "own-dir");
+  const store = join(root, ".acpgate");
+  const db = join(store, "acpgate.db");
+  mkdirSync(root);
+  const scope: SessionScope = {
+    whole: [store],
+    exclude: (path) => path.startsWith(db),
+    ownDir: (path) => path === store,
+    ruleOf: () => "protected:.acpgate",
+    display: (path) => path.slice(root.length + 1),
+  };
+  const watch = new IntegrityWatch(scope);
+  const { session } = sessionEvents();
+  await watch.attach(session);
+  // What the audit store does when it first opens: its directory, then its files.
+  mkdirSync(store);
+  writeFileSync(db, "sqlite");
+  writeFileSync(`${db}-wal`, "wal");
+  assert.deepEqual(await watch.check(), []);
+  writeFileSync(join(store, "planted.yaml"), "x: 1\n");
+  assert.deepEqual(
+    (await watch.check()).map((c) => `${c.path} ${c.change}`),
+    [".acpgate/planted.yaml created"],
+  );
 });
