@@ -8,8 +8,10 @@ import type {
 } from "./auditStore.js";
 import { retryWhileBusy } from "./busyRetry.js";
 import { checkTailSoon, warnIfChainBroken } from "./chainCheck.js";
+import { everyChain } from "./chainRecords.js";
 import type { VerifyResult } from "./chainVerifier.js";
 import { GroupCommit } from "./groupCommit.js";
+import { HeldWrites } from "./heldWrites.js";
 import { JournalTable } from "./journalTable.js";
 import { createLogger } from "./logger.js";
 import { hasAuditSchema, migrate } from "./migrate.js";
@@ -17,6 +19,7 @@ import { markLostSessions, type LostSession } from "./lostSessions.js";
 import { CHAINS_MIGRATION } from "./migrations.js";
 import { commitLinked, type LinkedAppend } from "./linkedAppend.js";
 import { RECORD_COLUMNS, RECORDS_BEFORE_CHAINS, rowToRecord, whereOf } from "./recordRows.js";
+import { recordedPermissions } from "./recordedPermissions.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { SessionTable } from "./sessionTable.js";
 import type { SqlDriver } from "./sqlDriver.js";
@@ -47,10 +50,11 @@ export interface SqlAuditStoreOptions {
   logger?: WarningSink;
 }
 
-/** A record on its way to a commit, redacted, and whether anyone waits on it. */
+/** A record on its way to a commit: whether anyone waits on it; `held` for company already. */
 interface Appended {
   input: AuditRecordInput;
   relaxed: boolean;
+  held: boolean;
 }
 
 /**
@@ -101,7 +105,15 @@ export class SqlAuditStore implements AuditStore {
     );
     this.sessions = new SessionTable(() => this.driver);
     this.journal = new JournalTable(() => this.driver);
+    this.held = new HeldWrites({
+      append: (input) => this.appendNow(input, true, true),
+      update: (id, patch) =>
+        this.write(() => this.sessions.update(id, this.redact.redactValue(patch))),
+    });
   }
+
+  /** Relaxed records and row updates, held for company (heldWrites.ts). */
+  private readonly held: HeldWrites;
 
   private readonly driverFactory: (() => SqlDriver) | undefined;
   private readonly redact: Redactor;
@@ -207,14 +219,28 @@ export class SqlAuditStore implements AuditStore {
   }
 
   append(input: AuditRecordInput, options: AppendOptions = {}): Promise<AuditRecord> {
-    const relaxed = options.relaxed === true;
+    if (options.relaxed === true && this.holds) return this.held.append(input);
+    return this.appendNow(input, options.relaxed === true, false);
+  }
+
+  private appendNow(
+    input: AuditRecordInput,
+    relaxed: boolean,
+    held: boolean,
+  ): Promise<AuditRecord> {
     // Only JSON survives storage: hash what will be read back (Dates → strings, undefined gone).
     return this.write(() =>
       this.committer.submit({
         input: this.redact.redactJson(input) as AuditRecordInput,
         relaxed,
+        held,
       }),
     );
+  }
+
+  /** A writer that is open holds what nobody waits on; a closed or read-only one refuses now. */
+  private get holds(): boolean {
+    return !this.closed && !this.options.readOnly;
   }
 
   list(query: AuditQuery = {}): Promise<AuditRecord[]> {
@@ -258,9 +284,7 @@ export class SqlAuditStore implements AuditStore {
     const records =
       this.columns === RECORDS_BEFORE_CHAINS
         ? [{ chain: "", records: this.iterate() }]
-        : (await this.driver.all("SELECT DISTINCT chain FROM audit_records ORDER BY chain")).map(
-            (row) => ({ chain: String(row.chain), records: this.chainRecords(String(row.chain)) }),
-          );
+        : await everyChain(this.driver, PAGE);
     return verifyDatabase(this.driver, records, {
       // With a chain key configured, the newest record must be keyed.
       ...(key !== undefined ? { key, requireKeyedHead: true } : {}),
@@ -268,42 +292,16 @@ export class SqlAuditStore implements AuditStore {
     });
   }
 
-  /**
-   * One chain's records in chain order, paged by position: a chain's records commit in
-   * position order (its lock), so a page never skips one committed late, as paging by id
-   * could while other chains commit ids out of order.
-   */
-  private async *chainRecords(chain: string): AsyncIterable<AuditRecord> {
-    let after = 0;
-    for (;;) {
-      const rows = await this.driver.all(
-        `SELECT ${RECORD_COLUMNS} FROM audit_records WHERE chain = ? AND seq > ? ORDER BY seq LIMIT ?`,
-        [chain, after, PAGE],
-      );
-      yield* rows.map(rowToRecord);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < PAGE) return;
-      after = Number(last.seq);
-    }
-  }
-
-  async permissionRequests(query: AuditQuery = {}): Promise<RecordedPermission[]> {
-    const asked: AuditRecord[] = [];
-    for await (const r of this.iterate({ ...query, kind: "permission_asked" })) asked.push(r);
-    const decided = new Map<string, AuditRecord>();
-    for await (const r of this.iterate({ ...query, kind: "permission_decided" })) {
-      if (r.requestId) decided.set(`${r.sessionId}\u0000${r.requestId}`, r);
-    }
-    return asked.map((a) => ({
-      asked: a,
-      decided: decided.get(`${a.sessionId}\u0000${a.requestId ?? ""}`),
-    }));
+  permissionRequests(query: AuditQuery = {}): Promise<RecordedPermission[]> {
+    return recordedPermissions((q) => this.iterate(q), query);
   }
 
   putSession: SessionTable["put"] = (row) =>
     this.write(() => this.sessions.put(this.redact.redactValue(row)));
   updateSession: SessionTable["update"] = (id, patch) =>
-    this.write(() => this.sessions.update(id, this.redact.redactValue(patch)));
+    this.holds
+      ? this.held.update(id, patch)
+      : this.write(() => this.sessions.update(id, this.redact.redactValue(patch)));
   getSession: SessionTable["get"] = (id) => this.read(() => this.sessions.get(id));
   listSessions: SessionTable["list"] = (query) => this.read(() => this.sessions.list(query));
   markLostSessions = (): Promise<LostSession[]> =>
@@ -316,6 +314,7 @@ export class SqlAuditStore implements AuditStore {
   /** Waits for every operation already started (appends included), then releases the database. */
   async close(): Promise<void> {
     if (this.closed) return;
+    this.held.release();
     this.closed = true;
     // What waits to share a commit (relaxed records, session rows) goes now, and what the
     // operations still running write next does not wait either.
@@ -332,6 +331,7 @@ export class SqlAuditStore implements AuditStore {
    * or audit after its events). Writes given later do not hold it up.
    */
   private async read<T>(work: () => Promise<T>): Promise<T> {
+    this.held.release();
     if (this.writes.size > 0) {
       // Their work reached the driver once `ready` has (it was waiting first): what the
       // driver holds back to share a message (sqlDriver.ts, flush) goes now.
@@ -353,6 +353,8 @@ export class SqlAuditStore implements AuditStore {
   }
 
   private write<T>(work: () => Promise<T>): Promise<T> {
+    // What is held was asked for first (records before this one, rows before a put).
+    this.held.release();
     if (this.options.readOnly) {
       return Promise.reject(
         new AcpgateError("audit_failed", `the audit store at ${this.location} is open read-only`, {
@@ -386,7 +388,8 @@ export class SqlAuditStore implements AuditStore {
       dialect: driver.dialect,
       ...(this.writerKey !== undefined ? { key: this.writerKey } : {}),
     };
-    const records = await commitLinked(driver, append, relaxed);
+    const waits = items.every((item) => item.relaxed && !item.held);
+    const records = await commitLinked(driver, append, waits);
     const ms = performance.now() - started;
     this.stats.records += records.length;
     this.stats.batches++;
