@@ -119,6 +119,9 @@ export class AgentConnection {
   async request<R>(method: string, params: unknown, options: RequestOptions = {}): Promise<R> {
     if (this.isClosed) throw await this.closedError();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    // Nothing can end it but its answer or the connection (a prompt): no signal of its own,
+    // which an editor's proxy would otherwise build and listen to at every turn.
+    if (timeoutMs <= 0 && !options.signal) return this.plainRequest<R>(method, params);
     const controller = new AbortController();
     const timer =
       timeoutMs > 0
@@ -157,6 +160,16 @@ export class AgentConnection {
     } finally {
       if (timer) clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  private async plainRequest<R>(method: string, params: unknown): Promise<R> {
+    try {
+      return await this.agent.request<R>(method, params);
+    } catch (error) {
+      if (error instanceof RequestError) throw error;
+      if (this.isClosed) throw await this.closedError();
+      throw error;
     }
   }
 

@@ -1,18 +1,18 @@
-import type { Writable } from "node:stream";
+import { Writable } from "node:stream";
 
 /**
- * One buffer per turn of the event loop to a Node stream, from two doors: a web
- * WritableStream (the SDK's ndJsonStream writes one chunk per message there) and
- * `writeLine` (lines written as they are, with no stream machinery: the editor proxy's
- * forwarded `session/update`s). Chunks of the same turn are joined and written once, at
- * `setImmediate`, in the order they came, or as soon as they reach 64 KiB (a burst of a
- * stream read in one turn would otherwise be held whole, as strings that outlive V8's
- * scavenges). One `write()` per message to a pipe was most of
- * the editor proxy's stream cost (docs/bench.md). When the Node stream asks to wait
- * (`write()` false), the WritableStream's writes wait for `drain`.
+ * One buffer per turn of the event loop to a Node stream, from two doors: a Node Writable
+ * (the editor connection's NDJSON stream writes one line per message there) and `writeLine`
+ * (lines written as they are: the editor proxy's forwarded `session/update`s). Chunks of the
+ * same turn are joined and written once, at `setImmediate`, in the order they came, or as
+ * soon as they reach 64 KiB (a burst of a stream read in one turn would otherwise be held
+ * whole, as strings that outlive V8's scavenges). One `write()` per message to a pipe was
+ * most of the editor proxy's stream cost (docs/bench.md). When the Node stream asks to wait
+ * (`write()` false), the Writable's writes wait for `drain` (its own `write()` says so).
  */
 export interface CoalescedOutput {
-  writable: WritableStream<Uint8Array>;
+  /** Strings or bytes, each written after everything written before it. */
+  writable: Writable;
   /** Appends `line` and a newline, after everything written before it. */
   writeLine: (line: string) => void;
   /**
@@ -65,14 +65,17 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     }
   };
   return {
-    writable: new WritableStream<Uint8Array>({
-      async write(chunk) {
-        await drained;
+    writable: new Writable({
+      decodeStrings: false,
+      write(chunk: Uint8Array | string, _encoding, done) {
         push(chunk);
+        // Held while the Node stream is full: later writes queue here and `write()` says wait.
+        if (waiting) void drained.then(() => done());
+        else done();
       },
-      async close() {
+      final(done) {
         flush();
-        await drained;
+        void drained.then(() => done());
       },
     }),
     writeLine: (line) => push(line + "\n"),
@@ -80,7 +83,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   };
 }
 
-/** The WritableStream door alone. */
-export function coalescedWritable(out: Writable): WritableStream<Uint8Array> {
+/** The Writable door alone. */
+export function coalescedWritable(out: Writable): Writable {
   return coalescedOutput(out).writable;
 }

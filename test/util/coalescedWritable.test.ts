@@ -16,27 +16,41 @@ function recorder(highWaterMark = 1 << 20) {
   return { out, writes };
 }
 
-const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+/** Writes `chunk` to `into`, resolving once it was taken, as a caller that honours pressure. */
+const written = (into: Writable, chunk: string): Promise<void> =>
+  new Promise((resolve, reject) =>
+    into.write(chunk, (error) => (error ? reject(error) : resolve())),
+  );
+const ended = (stream: Writable): Promise<void> =>
+  new Promise((resolve) => stream.end(() => resolve()));
 
 test("coalescedWritable: what is written in one turn reaches the Node stream as one write, in order", async () => {
   const { out, writes } = recorder();
-  const writer = coalescedWritable(out).getWriter();
-  await Promise.all(["a\n", "b\n", "c\n"].map((line) => writer.write(bytes(line))));
+  const door = coalescedWritable(out);
+  await Promise.all(["a\n", "b\n", "c\n"].map((line) => written(door, line)));
   await new Promise((resolve) => setImmediate(resolve));
-  await writer.write(bytes("d\n"));
-  await writer.close();
-  await new Promise((resolve) => out.end(resolve));
+  await written(door, "d\n");
+  await ended(door);
+  await ended(out);
   assert.deepEqual(writes, ["a\nb\nc\n", "d\n"]);
 });
 
-test("coalescedWritable: when the Node stream asks to wait, later writes wait for drain and nothing is lost", async () => {
+test("coalescedWritable: when the Node stream asks to wait, the door says wait, and nothing is lost", async () => {
   const { out, writes } = recorder(4);
-  const writer = coalescedWritable(out).getWriter();
-  const lines = Array.from({ length: 50 }, (_, i) => `line ${i}\n`);
-  for (const line of lines) await writer.write(bytes(line));
-  await writer.close();
-  await new Promise((resolve) => out.end(resolve));
+  const door = coalescedWritable(out);
+  // Past the door's own buffer (16 KiB): it holds what it takes while the Node stream waits.
+  const lines = Array.from({ length: 200 }, (_, i) => `line ${i} ${"x".repeat(1000)}\n`);
+  let refused = 0;
+  for (const line of lines) {
+    if (!door.write(line)) {
+      refused++;
+      await new Promise((resolve) => door.once("drain", resolve));
+    }
+  }
+  await ended(door);
+  await ended(out);
   assert.equal(writes.join(""), lines.join(""));
+  assert.ok(refused > 0, "the door passed the Node stream's pressure on");
   assert.ok(writes.length < lines.length, `joined into ${writes.length} writes`);
 });
 

@@ -1,6 +1,5 @@
 import { userInfo } from "node:os";
-import { Readable } from "node:stream";
-import { ndJsonStream } from "@agentclientprotocol/sdk";
+import { nodeNdJsonStream } from "../../protocol/nodeNdJsonStream.js";
 import { coalescedOutput } from "../../util/coalescedWritable.js";
 import { AcpgateError } from "../../util/errors.js";
 import { createLogger } from "../../audit/logger.js";
@@ -57,10 +56,9 @@ export async function proxyCommand({ values }: CommandInput<typeof PROXY_FLAGS>)
       ...(values.env !== undefined ? { environment: values.env } : {}),
       ...(values.policy !== undefined ? { policy: values.policy } : {}),
     });
-    const stream = ndJsonStream(
-      out.writable,
-      Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
-    );
+    // The editor's NDJSON on plain Node streams, as the agent's is (nodeNdJsonStream.ts): a
+    // prompt's request and answer cost no web stream, decoder or writer lock each.
+    const stream = nodeNdJsonStream(out.writable, process.stdin);
     const connection = proxy.app.connect(stream);
     const stop = (): void => connection.close();
     process.once("SIGTERM", stop);
