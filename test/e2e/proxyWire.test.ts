@@ -221,3 +221,41 @@ test(
     ws.cleanup();
   },
 );
+
+test("proxy: a prompt's fields reach the agent as the editor sent them; a malformed prompt is -32602 and never reaches it", async () => {
+  const log = join(tmpdir(), `acpgate-proxy-prompt-${process.pid}.log`);
+  rmSync(log, { force: true });
+  const ws = workspace({ EDITOR_AGENT_LOG: log });
+  const editor = startEditor(["--agent", "facing"], { cwd: ws.dir });
+  try {
+    await initialized(editor, {});
+    const { sessionId } = await editor.connection.agent.request("session/new", {
+      cwd: ws.dir,
+      mcpServers: [],
+    });
+    for (const prompt of ["not a list", [{ type: "text" }], [42]]) {
+      const refused = await rejection(
+        editor.connection.agent.request("session/prompt", { sessionId, prompt } as never),
+      );
+      assert.equal(refused.code, -32602, JSON.stringify(prompt));
+    }
+    const sent = {
+      sessionId,
+      prompt: [{ type: "text", text: "hi", annotations: { priority: 1 } }],
+      messageId: "m-1",
+      futureField: { nested: [1, 2] },
+      _meta: { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" },
+    };
+    const turn = await editor.connection.agent.request("session/prompt", sent as never);
+    assert.equal(turn.stopReason, "end_turn");
+    const prompts = readFileSync(log, "utf8")
+      .split("\n")
+      .filter((line) => line.includes('"session/prompt"'))
+      .map((line) => (JSON.parse(line) as { params: unknown }).params);
+    assert.deepEqual(prompts, [sent], "only the well-formed prompt, every field as sent");
+  } finally {
+    assert.equal(await editor.close(), 0, editor.stderr());
+    rmSync(log, { force: true });
+  }
+  ws.cleanup();
+});

@@ -13,6 +13,7 @@ import {
 import type { Plane } from "../plane.js";
 import { advertisedAuthMethods } from "./authMethods.js";
 import { ControlAgent } from "./controlAgent.js";
+import { promptParams } from "./promptParams.js";
 import { ProxySessions } from "./proxySessions.js";
 import { answering } from "./wireError.js";
 
@@ -153,7 +154,9 @@ export function editorProxy(options: EditorProxyOptions): {
       }),
     )
     .onRequest("session/close", (cx) => answering(() => live().close(cx.params.sessionId)))
-    .onRequest("session/prompt", (cx) => answering(() => live().prompt(cx.params, cx.signal)))
+    .onRequest("session/prompt", promptParams, (cx) =>
+      answering(() => live().prompt(cx.params, cx.signal)),
+    )
     .onRequest("session/set_mode", (cx) => answering(() => live().setMode(cx.params)))
     .onRequest("session/set_config_option", (cx) =>
       answering(() => live().setConfigOption(cx.params)),
