@@ -209,7 +209,11 @@ test(
         );
       await new Promise((r) => setTimeout(r, 300));
       controller.abort();
-      const outcome = await turn;
+      // Bounded: a cancel that never reaches the agent leaves the turn running forever.
+      const outcome = await Promise.race([
+        turn,
+        new Promise((r) => setTimeout(() => r("no answer in 5 s"), 5000).unref()),
+      ]);
       assert.ok(outcome === "cancelled" || outcome === -32800, String(outcome));
       // The agent heard the cancel of its own turn.
       await new Promise((r) => setTimeout(r, 200));

@@ -155,13 +155,18 @@ export function editorProxy(options: EditorProxyOptions): {
     )
     .onRequest("session/close", (cx) => answering(() => live().close(cx.params.sessionId)))
     .onRequest("session/prompt", promptParams, (cx) =>
-      answering(() => live().prompt(cx.params, cx.signal)),
+      answering(() => live().prompt(cx.params, cx.requestId)),
     )
     .onRequest("session/set_mode", (cx) => answering(() => live().setMode(cx.params)))
     .onRequest("session/set_config_option", (cx) =>
       answering(() => live().setConfigOption(cx.params)),
     )
     .onNotification("session/cancel", (cx) => live().cancel(cx.params.sessionId))
+    // The SDK has aborted the request's signal already and passes the notification on.
+    .onNotification("*", (cx) => {
+      if (cx.method === "$/cancel_request")
+        sessions?.cancelRequest((cx.params as { requestId?: unknown } | undefined)?.requestId);
+    })
     .onRequest("*", (cx) => {
       if (DRAFT_METHODS.test(cx.method))
         throw new RequestError(
