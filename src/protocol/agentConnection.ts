@@ -154,9 +154,7 @@ export class AgentConnection {
       if (controller.signal.aborted && controller.signal.reason instanceof AcpgateError) {
         throw controller.signal.reason;
       }
-      if (error instanceof RequestError) throw error;
-      if (this.isClosed) throw await this.closedError();
-      throw error;
+      throw await this.requestFailure(error);
     } finally {
       if (timer) clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
@@ -167,10 +165,15 @@ export class AgentConnection {
     try {
       return await this.agent.request<R>(method, params);
     } catch (error) {
-      if (error instanceof RequestError) throw error;
-      if (this.isClosed) throw await this.closedError();
-      throw error;
+      throw await this.requestFailure(error);
     }
+  }
+
+  /** What a request that failed rejects with: the agent's wire error, else why it closed. */
+  private async requestFailure(error: unknown): Promise<unknown> {
+    if (error instanceof RequestError) return error;
+    if (this.isClosed) return this.closedError();
+    return error;
   }
 
   notify<M extends AgentNotificationMethod>(

@@ -8,19 +8,13 @@ import { HeldWrites } from "../../src/audit/heldWrites.js";
 import type { SqlStatement } from "../../src/audit/sqlDriver.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
+import { nextTurn, proxyRecord } from "../support/proxyRecord.js";
 import { scratchDir } from "../support/scratchDir.js";
 
 const tmp = scratchDir("acpgate-held-writes-");
 after(() => tmp.remove());
 
-const input = (kind: AuditRecordInput["kind"]): AuditRecordInput => ({
-  sessionId: "ses_1",
-  agentId: "demo",
-  surface: "proxy",
-  actor: "local:alice",
-  kind,
-});
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const input = proxyRecord;
 
 /** A sink that says what reached it, in order. */
 function recordingSink() {

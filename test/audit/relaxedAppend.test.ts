@@ -8,6 +8,7 @@ import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { createPlane } from "../../src/surfaces/plane.js";
 import { demoChannel } from "../support/memoryDemo.js";
+import { nextTurn, proxyRecord } from "../support/proxyRecord.js";
 import { scratchDir } from "../support/scratchDir.js";
 import { storeIdle } from "../support/storeIdle.js";
 import { tempDir } from "../support/tempDir.js";
@@ -15,14 +16,7 @@ import { tempDir } from "../support/tempDir.js";
 const tmp = scratchDir("acpgate-relaxed-append-");
 after(() => tmp.remove());
 
-const input = (kind: AuditRecordInput["kind"]): AuditRecordInput => ({
-  sessionId: "ses_1",
-  agentId: "demo",
-  surface: "proxy",
-  actor: "local:alice",
-  kind,
-});
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const input = proxyRecord;
 // Taken before any test mocks the timers: a guard that still fires.
 const realTimeout = setTimeout;
 const within = <T>(ms: number, work: Promise<T>): Promise<T> =>

@@ -7,8 +7,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * The editor's `session/prompt` as acpgate acts on it: the session it names and a list of
  * content blocks, each an object with a `type` and a text block's `text` (what the turn's
- * audit record shows). The
- * rest goes to the agent as the editor sent it, `_meta` and fields acpgate does not know
+ * audit record shows). The rest goes to the agent as the editor sent it, `_meta` and fields acpgate does not know
  * included; the agent validates its own request. The SDK's full schema cost every turn of
  * an editor's proxy ~10–20 µs of CPU and stripped what it did not know. Anything else is
  * answered -32602.
