@@ -33,6 +33,14 @@ function diffPathsOf(content: unknown): { diffPaths?: string[] } {
   return paths.length ? { diffPaths: paths } : {};
 }
 
+const STREAMED_TEXT = new Set(["agent_message_chunk", "agent_thought_chunk", "user_message_chunk"]);
+
+/** Whether `session/update` params carry a streamed text chunk (of any content type). */
+export function isStreamedText(params: unknown): boolean {
+  const update = isObj(params) ? params.update : undefined;
+  return isObj(update) && STREAMED_TEXT.has(update.sessionUpdate as string);
+}
+
 /**
  * Turns raw `session/update` params into a normalised event. Real agents send `null` where
  * the schema says string, extra `_meta` everywhere and variants newer than this build: the

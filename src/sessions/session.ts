@@ -30,7 +30,7 @@ import { mcpServersFor } from "./mcpInjection.js";
 import { ModeView } from "./modeView.js";
 import { setConfigOption, setMode, type ModeTarget } from "./sessionModes.js";
 import type { PromptResult } from "./promptResult.js";
-import { normaliseUpdate } from "./normaliseUpdate.js";
+import { isStreamedText, normaliseUpdate } from "./normaliseUpdate.js";
 import { PermissionStatsCounter, type PermissionStats } from "./permissionStats.js";
 import type { GuardContext, SessionGuard } from "./sessionGuard.js";
 import { SessionStateMachine, type SessionStateName } from "./sessionState.js";
@@ -61,6 +61,12 @@ export interface SessionOptions {
   startupTimeoutMs?: number;
   /** Events kept for readers that come later (SSE resume). */
   eventLogCapacity?: number;
+  /**
+   * Streamed text (`agent_message_chunk`, `agent_thought_chunk`, `user_message_chunk`) as
+   * events (default true). The editor proxy forwards and journals the agent's own lines and
+   * reads none of these: building one event a chunk was a fifth of its stream's CPU.
+   */
+  streamedTextEvents?: boolean;
 }
 
 export type { PermissionStats };
@@ -349,6 +355,7 @@ export class Session {
       ...(served as ClientMethods<unknown>),
       sessionUpdate: (params) => {
         this.lastActivity = Date.now();
+        if (this.options.streamedTextEvents === false && isStreamedText(params)) return;
         const body = normaliseUpdate(params, this.replaying);
         if (body) this.emit(body, { jsonrpc: "2.0", method: "session/update", params });
       },

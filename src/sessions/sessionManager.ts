@@ -93,6 +93,8 @@ export interface SessionManagerDeps<R extends CreateSessionRequest = CreateSessi
   confine?: (launch: LaunchSpec, request: R, entry: AgentEntry) => ConfinedLaunch;
   /** Events each session keeps for later readers (SSE resume). */
   eventLogCapacity?: number;
+  /** Streamed text chunks as session events (see SessionOptions; default true). */
+  streamedTextEvents?: boolean;
   planeEnv?: NodeJS.ProcessEnv;
   /** Sessions idle (ready, no activity) longer than this are closed. 0 disables. */
   idleTtlMs?: number;
@@ -196,6 +198,7 @@ export class SessionManager<R extends CreateSessionRequest = CreateSessionReques
         ? { extensions: this.deps.extensionsFor(configured, located) }
         : {}),
       ...(this.deps.eventLogCapacity ? { eventLogCapacity: this.deps.eventLogCapacity } : {}),
+      ...(this.deps.streamedTextEvents === false ? { streamedTextEvents: false } : {}),
       requestTimeoutMs: this.deps.requestTimeoutMs,
       startupTimeoutMs:
         entry.startupTimeout !== undefined

@@ -88,6 +88,8 @@ export interface PlaneOptions {
    * surface with no such reader (`run`) keeps few: each kept event holds its wire message.
    */
   eventLogCapacity?: number;
+  /** Streamed text chunks as session events (default true; the editor proxy reads none). */
+  streamedTextEvents?: boolean;
   /**
    * Where a SQLite audit store runs its statements (see `AuditStoreOptions.thread`): a
    * worker thread by default; `caller` for a short-lived process (`run`).
@@ -213,6 +215,7 @@ export function createPlane(options: PlaneOptions): Plane {
             },
     }),
     ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
+    ...(options.streamedTextEvents === false ? { streamedTextEvents: false } : {}),
   });
   manager.forgotten.on((id) => questions.declineSession(id, "the session ended"));
   return {

@@ -116,3 +116,47 @@ void test("the event log reads in order from any cursor and bounds what it keeps
   assert.equal(log.read(3, 1).next, 4);
   assert.deepEqual(log.read(5), { events: [], next: 5 });
 });
+
+void test("streamedTextEvents false: text chunks of every streamed kind make no event, the session's other updates still do", async () => {
+  const mixed: Turn = async (client, sessionId) => {
+    const update = (u: Record<string, unknown>) =>
+      client.notify("session/update", { sessionId, update: u as never });
+    for (const kind of ["agent_message_chunk", "agent_thought_chunk", "user_message_chunk"])
+      await update({ sessionUpdate: kind, content: { type: "text", text: kind } });
+    await update({
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "image", data: "", mimeType: "image/png" },
+    });
+    await update({ sessionUpdate: "tool_call", toolCallId: "t1", title: "read", kind: "read" });
+    await update({ sessionUpdate: "plan", entries: [] });
+    return "end_turn";
+  };
+  const typesOf = async (streamedTextEvents?: boolean): Promise<string[]> => {
+    const session = memorySession({
+      guard: readOnlySessionGuard(),
+      cwd: process.cwd(),
+      turn: mixed,
+      ...(streamedTextEvents !== undefined ? { streamedTextEvents } : {}),
+    });
+    const types: string[] = [];
+    session.on((e) => types.push(e.type));
+    await session.start();
+    await session.prompt("go");
+    await session.close();
+    return types.filter((t) => t !== "session_state" && t !== "session_started");
+  };
+  const streamed = ["agent_message", "agent_thought", "user_message", "agent_message"];
+  const others = ["tool_call", "plan"];
+  const all = await typesOf();
+  assert.deepEqual(
+    all.filter((t) => streamed.includes(t) || others.includes(t)),
+    [...streamed, ...others],
+  );
+  const quiet = await typesOf(false);
+  assert.ok(!quiet.some((t) => streamed.includes(t)), quiet.join(", "));
+  assert.deepEqual(
+    quiet.filter((t) => others.includes(t)),
+    others,
+  );
+  assert.ok(quiet.includes("turn_ended"));
+});

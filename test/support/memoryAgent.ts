@@ -24,6 +24,7 @@ export function memorySession(options: {
   id?: string;
   unattended?: boolean;
   eventLogCapacity?: number;
+  streamedTextEvents?: boolean;
   bootstrap?: BootstrapParams;
   /** Sees every request the agent receives, as it received it. */
   seen?: (method: string, params: unknown) => void;
@@ -69,6 +70,9 @@ export function memorySession(options: {
     guard: options.guard,
     unattended: options.unattended ?? true,
     ...(options.eventLogCapacity ? { eventLogCapacity: options.eventLogCapacity } : {}),
+    ...(options.streamedTextEvents !== undefined
+      ? { streamedTextEvents: options.streamedTextEvents }
+      : {}),
     ...(options.bootstrap ? { bootstrap: options.bootstrap } : {}),
   });
 }
