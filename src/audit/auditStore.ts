@@ -59,6 +59,12 @@ export interface JournalEntry {
   sha256?: string;
   truncated: boolean;
   message: string;
+  /**
+   * How many messages `message` holds, one per line: a run of consecutive notifications of
+   * one session, direction and method (no id, none truncated), `size` their bytes with the
+   * newlines. Unset: one. The wire journal joins runs as it queues them (journalTable.ts).
+   */
+  messages?: number;
 }
 
 export interface JournalRow extends JournalEntry {

@@ -10,7 +10,7 @@ const ROWS_PER_INSERT = 500;
  * 100,000-chunk stream is ~400 rows instead of 100,000, and inserting rows one per message
  * was most of the SQLite worker's CPU through the editor proxy (docs/bench.md).
  */
-const RUN_BYTES = 64 * 1024;
+export const RUN_BYTES = 64 * 1024;
 /**
  * Rows per INSERT for `left` rows still to go: 500, or the largest power of two below. The
  * driver keeps every distinct statement prepared, and a prepared ~450-row INSERT holds
@@ -104,6 +104,7 @@ function joins(head: JournalEntry, entry: JournalEntry, bytes: number): boolean 
 
 function runnable(entry: JournalEntry): boolean {
   return (
+    entry.messages === undefined &&
     entry.rpcId === undefined &&
     entry.method !== undefined &&
     !entry.truncated &&
@@ -121,9 +122,9 @@ function runsOf(entries: JournalEntry[]): unknown[][] {
     if (runnable(head))
       for (; end < entries.length && joins(head, entries[end]!, bytes); end++)
         bytes += entries[end]!.size + 1;
-    const count = end - i;
+    const count = end - i === 1 ? (head.messages ?? 1) : end - i;
     const message =
-      count === 1
+      end - i === 1
         ? head.message
         : entries
             .slice(i, end)
@@ -135,7 +136,7 @@ function runsOf(entries: JournalEntry[]): unknown[][] {
       head.direction,
       head.rpcId ?? null,
       head.method ?? null,
-      count === 1 ? head.size : bytes,
+      end - i === 1 ? head.size : bytes,
       head.sha256 ?? null,
       head.truncated ? 1 : 0,
       message,

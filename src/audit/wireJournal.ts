@@ -4,6 +4,7 @@ import type { Disposable, Emitter } from "../util/emitter.js";
 import { isoNow } from "../util/isoNow.js";
 import type { AuditStore, JournalEntry } from "./auditStore.js";
 import { ChunkCarry, type ChunkAccess } from "./chunkCarry.js";
+import { RUN_BYTES } from "./journalTable.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { updateTextOf, withUpdateText } from "./updateText.js";
 
@@ -41,6 +42,14 @@ interface Seen {
   tapped: TappedMessage;
 }
 
+/** A run being joined: its entry, and what a message must share to join it (unredacted). */
+interface OpenRun {
+  entry: JournalEntry;
+  sessionId: string;
+  direction: "in" | "out";
+  rawMethod: string;
+}
+
 /** Streamed text chunks, per direction and variant (`session/update` agent/thought/user). */
 const CHUNKS: ChunkAccess<Seen> = {
   chunkOf: ({ tapped }) => {
@@ -64,7 +73,11 @@ const CHUNKS: ChunkAccess<Seen> = {
  */
 export class WireJournal {
   private queue: JournalEntry[] = [];
+  /** Messages queued (a run counts each of its messages). */
+  private queuedMessages = 0;
   private queuedBytes = 0;
+  /** The queue's last entry while more notifications may join it (see `enqueue`). */
+  private run: OpenRun | undefined;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly options: typeof DEFAULTS & Pick<WireJournalOptions, "onError">;
@@ -109,6 +122,27 @@ export class WireJournal {
     const message = tapped.message as { id?: string | number | null; method?: unknown };
     const text = this.redact.redact(wireText(tapped));
     const size = Buffer.byteLength(text);
+    const hasId = message.id !== undefined && message.id !== null;
+    const method = typeof message.method === "string" ? message.method : undefined;
+    // A notification that continues the run the queue ends with joins it as one more line:
+    // a stream of 100,000 chunks is ~400 entries handed to the store, not 100,000 objects
+    // for it to join there.
+    const run = this.run;
+    if (
+      run !== undefined &&
+      !hasId &&
+      run.sessionId === sessionId &&
+      run.direction === tapped.direction &&
+      run.rawMethod === method &&
+      run.entry.size + size + 1 <= RUN_BYTES &&
+      !text.includes("\n")
+    ) {
+      run.entry.message += "\n" + text;
+      run.entry.size += size + 1;
+      run.entry.messages = (run.entry.messages ?? 1) + 1;
+      this.queued(size);
+      return;
+    }
     const entry: JournalEntry = {
       time,
       sessionId,
@@ -117,21 +151,29 @@ export class WireJournal {
       truncated: false,
       message: text,
     };
-    if (message.id !== undefined && message.id !== null)
-      entry.rpcId = this.redact.redact(String(message.id));
-    if (typeof message.method === "string") entry.method = this.redact.redact(message.method);
+    if (hasId) entry.rpcId = this.redact.redact(String(message.id));
+    if (method !== undefined) entry.method = this.redact.redact(method);
     if (size > this.options.maxMessageBytes) {
       entry.truncated = true;
       entry.sha256 = createHash("sha256").update(text).digest("hex");
       entry.message = truncateUtf8(text, this.options.maxMessageBytes);
     }
     this.queue.push(entry);
-    this.queuedBytes += Math.min(size, this.options.maxMessageBytes);
+    this.run =
+      !hasId && method !== undefined && !entry.truncated && !text.includes("\n")
+        ? { entry, sessionId, direction: tapped.direction, rawMethod: method }
+        : undefined;
+    this.queued(Math.min(size, this.options.maxMessageBytes));
+  }
+
+  private queued(bytes: number): void {
+    this.queuedMessages++;
+    this.queuedBytes += bytes;
     // A full batch is handed to the store at once, not on a timer: a burst that arrives
     // buffered is parsed in one run of microtasks, where no timer fires, and the queue
     // would hold the whole burst (100,000 chunks: ~60 MiB of heap) until it ends.
     if (
-      this.queue.length >= this.options.maxBatch ||
+      this.queuedMessages >= this.options.maxBatch ||
       this.queuedBytes >= this.options.maxBatchBytes
     )
       void this.flush();
@@ -147,6 +189,8 @@ export class WireJournal {
     this.timer = undefined;
     const batch = this.queue;
     this.queue = [];
+    this.run = undefined;
+    this.queuedMessages = 0;
     this.queuedBytes = 0;
     // Handed to the store now, not after the previous batch is written: the store keeps
     // their order, and a store whose database runs in another thread takes the batch out of

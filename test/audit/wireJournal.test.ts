@@ -7,6 +7,7 @@ import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { updateTextOf } from "../../src/audit/updateText.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
+import type { JournalEntry } from "../../src/audit/auditStore.js";
 import type { TappedMessage } from "../../src/protocol/tap.js";
 import { Emitter } from "../../src/util/emitter.js";
 import { scratchDir } from "../support/scratchDir.js";
@@ -171,4 +172,106 @@ void test("an agent's line is journaled as it came (trimmed) unless it holds an 
     params: { s: REDACTED },
   });
   await store.close();
+});
+
+void test("consecutive notifications of one session, direction and method are queued as one run; anything else ends it; the store gives them back one by one", async () => {
+  const handed: JournalEntry[][] = [];
+  const file = join(tmp.dir, "runs.db");
+  const store = await new SqlAuditStore(new SqliteDriver(file), "test").open();
+  const recording = {
+    appendJournal: (entries: JournalEntry[]) => {
+      handed.push(entries.map((e) => ({ ...e })));
+      return store.appendJournal(entries);
+    },
+  };
+  const journal = new WireJournal(recording, { flushMs: 60_000 });
+  const note = (method: string, i: number): TappedMessage => ({
+    direction: "in",
+    message: { jsonrpc: "2.0", method, params: { i } },
+  });
+  const sent: string[] = [];
+  const emit = (tapped: TappedMessage, sessionId = "ses_runs"): void => {
+    if (sessionId === "ses_runs") sent.push(JSON.stringify(tapped.message));
+    journal.record(sessionId, tapped);
+  };
+  for (let i = 0; i < 3; i++) emit(note("session/update", i)); // a run of 3
+  emit({ direction: "in", message: { jsonrpc: "2.0", id: 7, method: "fs/read_text_file" } });
+  emit(note("session/update", 3)); // a request ended the run: a new one of 2
+  emit(note("session/update", 4));
+  emit(note("_x/note", 5)); // another method
+  emit({ direction: "in", message: { jsonrpc: "2.0", id: 9, method: "_x/note" } }); // a request
+  emit(note("session/update", 6), "ses_other"); // another session
+  emit(note("session/update", 7)); // …ends the run: a new one
+  emit({ direction: "out", message: { jsonrpc: "2.0", method: "session/update", params: {} } });
+  const big = "y".repeat(40_000);
+  emit(note("session/update", 8));
+  emit({ direction: "in", message: { jsonrpc: "2.0", method: "session/update", params: { big } } });
+  await journal.flush();
+  const entries = handed.flat();
+  assert.deepEqual(
+    entries.map((e) => [e.sessionId, e.direction, e.rpcId, e.method, e.messages ?? 1]),
+    [
+      ["ses_runs", "in", undefined, "session/update", 3],
+      ["ses_runs", "in", "7", "fs/read_text_file", 1],
+      ["ses_runs", "in", undefined, "session/update", 2],
+      ["ses_runs", "in", undefined, "_x/note", 1],
+      ["ses_runs", "in", "9", "_x/note", 1],
+      ["ses_other", "in", undefined, "session/update", 1],
+      ["ses_runs", "in", undefined, "session/update", 1],
+      ["ses_runs", "out", undefined, "session/update", 1],
+      // A short notification and a 40 kB one: together under 64 KiB, one run.
+      ["ses_runs", "in", undefined, "session/update", 2],
+    ],
+  );
+  for (const e of entries)
+    assert.equal(e.size, Buffer.byteLength(e.message), "a run's size is its bytes with newlines");
+  // Read back: one message each, in the order they came, whatever rows held them.
+  const rows = await store.listJournal({ sessionId: "ses_runs", limit: 100 });
+  assert.deepEqual(
+    rows.map((r) => r.message),
+    sent,
+  );
+  await store.close();
+});
+
+void test("a run stops at 64 KiB of text and counts toward the batch by messages, not entries", async () => {
+  const handed: JournalEntry[][] = [];
+  const journal = new WireJournal(
+    {
+      appendJournal: (entries: JournalEntry[]) => {
+        handed.push(entries);
+        return Promise.resolve();
+      },
+    },
+    { maxBatch: 10, flushMs: 60_000 },
+  );
+  const text = "z".repeat(30_000);
+  for (let i = 0; i < 5; i++)
+    journal.record("s", {
+      direction: "in",
+      message: { jsonrpc: "2.0", method: "m", params: { text } },
+    });
+  await journal.flush();
+  // 30 kB messages: two to a run (under 64 KiB with the newline), the third starts another.
+  assert.deepEqual(
+    handed.flat().map((e) => e.messages ?? 1),
+    [2, 2, 1],
+  );
+  assert.ok(handed.flat().every((e) => e.size <= 64 * 1024));
+  handed.length = 0;
+  for (let i = 0; i < 25; i++)
+    journal.record("s", {
+      direction: "in",
+      message: { jsonrpc: "2.0", method: "m", params: { i } },
+    });
+  // 25 short notifications, a batch of 10 messages: handed over at 10 and 20, one run each.
+  assert.deepEqual(
+    handed.map((batch) => batch.map((e) => e.messages ?? 1)),
+    [[10], [10]],
+  );
+  await journal.flush();
+  assert.deepEqual(
+    handed.at(-1)?.map((e) => e.messages ?? 1),
+    [5],
+  );
 });
