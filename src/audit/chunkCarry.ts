@@ -28,6 +28,14 @@ export class ChunkCarry<T> {
     this.redactor = new StreamRedactor(registry);
   }
 
+  /**
+   * True while `push` would hand any item straight back: no secret is registered (none could
+   * be split) and nothing is held. A caller may then skip it (and building its item).
+   */
+  get passing(): boolean {
+    return this.registry.size === 0 && !this.pending;
+  }
+
   /** The items ready to be written now, in order (none, one or two). */
   push(item: T): T[] {
     if (this.registry.size === 0 && !this.pending) return [item];

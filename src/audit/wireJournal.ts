@@ -45,6 +45,8 @@ interface Seen {
 /** A run being joined: its entry, and what a message must share to join it (unredacted). */
 interface OpenRun {
   entry: JournalEntry;
+  /** Its messages so far (joined when it closes: one array slot each, not a rope). */
+  lines: string[];
   sessionId: string;
   direction: "in" | "out";
   rawMethod: string;
@@ -108,17 +110,22 @@ export class WireJournal {
   record(sessionId: string, tapped: TappedMessage): void {
     let carry = this.carries.get(sessionId);
     if (!carry) this.carries.set(sessionId, (carry = new ChunkCarry(CHUNKS, this.redact.registry)));
-    for (const seen of carry.push({ time: isoNow(), tapped })) this.enqueue(sessionId, seen);
+    // With no secret to watch for across chunks, nothing waits: no item to build per message.
+    if (carry.passing) this.enqueue(sessionId, tapped);
+    else
+      for (const seen of carry.push({ time: isoNow(), tapped }))
+        this.enqueue(sessionId, seen.tapped, seen.time);
   }
 
   /** Queues what the session's carry still holds and forgets it. */
   endStream(sessionId: string): void {
     const carry = this.carries.get(sessionId);
     this.carries.delete(sessionId);
-    for (const seen of carry?.end() ?? []) this.enqueue(sessionId, seen);
+    for (const seen of carry?.end() ?? []) this.enqueue(sessionId, seen.tapped, seen.time);
   }
 
-  private enqueue(sessionId: string, { time, tapped }: Seen): void {
+  /** Queues one message seen at `time` (now when not given: read only for a new entry). */
+  private enqueue(sessionId: string, tapped: TappedMessage, time?: string): void {
     const message = tapped.message as { id?: string | number | null; method?: unknown };
     const text = this.redact.redact(wireText(tapped));
     const size = Buffer.byteLength(text);
@@ -137,14 +144,15 @@ export class WireJournal {
       run.entry.size + size + 1 <= RUN_BYTES &&
       !text.includes("\n")
     ) {
-      run.entry.message += "\n" + text;
+      run.lines.push(text);
       run.entry.size += size + 1;
       run.entry.messages = (run.entry.messages ?? 1) + 1;
       this.queued(size);
       return;
     }
+    this.closeRun();
     const entry: JournalEntry = {
-      time,
+      time: time ?? isoNow(),
       sessionId,
       direction: tapped.direction,
       size,
@@ -161,9 +169,23 @@ export class WireJournal {
     this.queue.push(entry);
     this.run =
       !hasId && method !== undefined && !entry.truncated && !text.includes("\n")
-        ? { entry, sessionId, direction: tapped.direction, rawMethod: method }
+        ? {
+            entry,
+            lines: [entry.message],
+            sessionId,
+            direction: tapped.direction,
+            rawMethod: method,
+          }
         : undefined;
     this.queued(Math.min(size, this.options.maxMessageBytes));
+  }
+
+  /** Ends the open run: its lines become its entry's message, joined once. */
+  private closeRun(): void {
+    const run = this.run;
+    if (run === undefined) return;
+    this.run = undefined;
+    if (run.lines.length > 1) run.entry.message = run.lines.join("\n");
   }
 
   private queued(bytes: number): void {
@@ -187,9 +209,9 @@ export class WireJournal {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.closeRun();
     const batch = this.queue;
     this.queue = [];
-    this.run = undefined;
     this.queuedMessages = 0;
     this.queuedBytes = 0;
     // Handed to the store now, not after the previous batch is written: the store keeps
