@@ -28,6 +28,17 @@ const FLUSH_AT = 64 * 1024;
 
 export function coalescedOutput(out: Writable): CoalescedOutput {
   let pending: (Uint8Array | string)[] = [];
+  /**
+   * The strings since the last bytes, joined into one when bytes come or at the flush: one
+   * array slot each, where `+=` built a rope of two cons strings per line for V8 to flatten
+   * and collect (a 100,000-chunk stream is 100,000 lines).
+   */
+  let texts: string[] = [];
+  const joinTexts = (): void => {
+    if (texts.length === 0) return;
+    pending.push(texts.join(""));
+    texts = [];
+  };
   let scheduled = false;
   let drained: Promise<void> = Promise.resolve();
   let waiting = false;
@@ -35,6 +46,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   const flush = (): void => {
     scheduled = false;
     pendingLength = 0;
+    joinTexts();
     if (pending.length === 0) return;
     const chunks = pending;
     pending = [];
@@ -54,10 +66,15 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   let pendingLength = 0;
   const push = (chunk: Uint8Array | string): void => {
     // Lines in a row are one string (encoded once at the flush), not a buffer each.
-    const last = pending.length - 1;
-    if (typeof chunk === "string" && typeof pending[last] === "string") pending[last] += chunk;
-    else pending.push(chunk);
+    if (typeof chunk === "string") texts.push(chunk);
+    else {
+      joinTexts();
+      pending.push(chunk);
+    }
     pendingLength += chunk.length;
+    added();
+  };
+  const added = (): void => {
     if (pendingLength >= FLUSH_AT) return flush();
     if (!scheduled) {
       scheduled = true;
@@ -78,7 +95,11 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
         void drained.then(() => done());
       },
     }),
-    writeLine: (line) => push(line + "\n"),
+    writeLine: (line) => {
+      texts.push(line, "\n");
+      pendingLength += line.length + 1;
+      added();
+    },
     onPressure: (listener) => void pressure.push(listener),
   };
 }

@@ -78,3 +78,20 @@ test("coalescedOutput: a turn's lines past 64 KiB are written as they fill, not 
   await new Promise((resolve) => out.end(resolve));
   assert.equal(writes.join(""), lines.map((l) => `${l}\n`).join(""));
 });
+
+test("coalescedOutput: lines, strings and bytes from both doors keep their order within a turn's one write", async () => {
+  const { out, writes } = recorder();
+  const output = coalescedOutput(out);
+  output.writeLine("line-1");
+  output.writable.write("str-2\n");
+  output.writable.write(Buffer.from("bytes-3\n"));
+  output.writeLine("line-4");
+  output.writeLine("line-5");
+  output.writable.write(Buffer.from("bytes-6\n"));
+  output.writable.write(Buffer.from("bytes-7\n"));
+  output.writeLine("☃-8");
+  await new Promise((resolve) => setImmediate(resolve));
+  await ended(output.writable);
+  await ended(out);
+  assert.deepEqual(writes, ["line-1\nstr-2\nbytes-3\nline-4\nline-5\nbytes-6\nbytes-7\n☃-8\n"]);
+});
