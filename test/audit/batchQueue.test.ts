@@ -40,3 +40,24 @@ void test("a read, a durable batch or close hands the waiting ones over at once,
   assert.deepEqual((await rows(reopened)).at(-1), "at close");
   await reopened.close();
 });
+
+void test("relaxed batches holding 64 KiB of text between them are posted at once, not held for company", async () => {
+  const driver = new WorkerSqliteDriver(join(tmp.dir, "bulky.db"));
+  await driver.run("CREATE TABLE t (x TEXT)");
+  const before = driver.stats.messages;
+  const text = "j".repeat(20_000);
+  const written: Promise<void>[] = [];
+  // Three 20 kB batches wait for company; the fourth passes 64 Ki characters: all four go.
+  for (let i = 0; i < 3; i++)
+    written.push(driver.batch([["INSERT INTO t (x) VALUES (?)", [text]]], { durable: false }));
+  assert.equal(driver.stats.messages - before, 0, "small relaxed batches wait");
+  written.push(driver.batch([["INSERT INTO t (x) VALUES (?)", [text]]], { durable: false }));
+  assert.equal(driver.stats.messages - before, 1, "posted as soon as the text passed the limit");
+  // The count starts again: the next one waits.
+  written.push(driver.batch([["INSERT INTO t (x) VALUES (?)", ["small"]]], { durable: false }));
+  assert.equal(driver.stats.messages - before, 1);
+  await Promise.all(written);
+  assert.equal(driver.stats.messages - before, 2);
+  assert.deepEqual((await rows(driver)).length, 5);
+  await driver.close();
+});
