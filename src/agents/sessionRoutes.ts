@@ -1,5 +1,5 @@
 import type { AnyMessage, JsonRpcId, Stream } from "@agentclientprotocol/sdk";
-import { TAPPABLE, type TapHooks, type Tappable } from "../protocol/tap.js";
+import { TAPPABLE, type TapHooks, type Tappable, type TappedMessage } from "../protocol/tap.js";
 import type { ExitInfo } from "./agentProcess.js";
 
 /** Messages held for a session id nobody has claimed yet, at most (then dropped). */
@@ -47,15 +47,20 @@ export class Attached {
     };
   }
 
-  /** `line`: the agent's line `message` was parsed from, when it is that message unchanged. */
-  deliver(message: AnyMessage, line?: string): void {
+  /**
+   * `wire`: `message` as tapped off the agent's stream (its line and where it was cut from),
+   * when it is that message unchanged: handed on as it is, not copied.
+   */
+  deliver(message: AnyMessage, wire?: TappedMessage): void {
     if (this.ended || this.cancelled) return;
     const hooks = this.hooks;
     if (hooks) {
-      hooks.observe(
-        line === undefined ? { direction: "in", message } : { direction: "in", message, line },
-      );
-      if (hooks.intercept?.(message, line)) return;
+      const tapped: TappedMessage =
+        wire?.message === message
+          ? wire
+          : { direction: "in", message, line: undefined, chunk: undefined, at: undefined };
+      hooks.observe(tapped);
+      if (hooks.intercept?.(tapped)) return;
     }
     this.controller.enqueue(message);
   }
@@ -77,7 +82,7 @@ export class Attached {
 export class SessionRoutes {
   private readonly attached: Attached[] = [];
   private readonly bySession = new Map<string, Attached>();
-  private readonly held = new Map<string, [AnyMessage, string | undefined][]>();
+  private readonly held = new Map<string, [AnyMessage, TappedMessage | undefined][]>();
   private heldCount = 0;
 
   add(onWrite: (message: AnyMessage) => Promise<void>): Attached {
@@ -96,7 +101,7 @@ export class SessionRoutes {
     if (!held) return;
     this.held.delete(sessionId);
     this.heldCount -= held.length;
-    for (const [message, line] of held) a.deliver(message, line);
+    for (const [message, wire] of held) a.deliver(message, wire);
   }
 
   /** Forgets `a`; returns the session ids it had. */
@@ -116,10 +121,10 @@ export class SessionRoutes {
     return sessions.length === 1 ? sessions[0] : undefined;
   }
 
-  hold(sessionId: string, message: AnyMessage, line?: string): void {
+  hold(sessionId: string, message: AnyMessage, wire?: TappedMessage): void {
     if (this.heldCount >= MAX_HELD) return;
     const list = this.held.get(sessionId) ?? [];
-    list.push([message, line]);
+    list.push([message, wire]);
     this.held.set(sessionId, list);
     this.heldCount++;
   }

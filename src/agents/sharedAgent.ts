@@ -1,5 +1,5 @@
 import type { AnyMessage, JsonRpcId } from "@agentclientprotocol/sdk";
-import { HOLDABLE, isHoldable, isTappable, TAPPABLE } from "../protocol/tap.js";
+import { HOLDABLE, isHoldable, isTappable, TAPPABLE, type TappedMessage } from "../protocol/tap.js";
 import type { AgentChannel } from "./agentChannel.js";
 import type { ExitInfo, ShutdownOptions } from "./agentProcess.js";
 import { SessionRoutes, type Attached } from "./sessionRoutes.js";
@@ -50,8 +50,8 @@ export class SharedAgent {
     if (isTappable(stream))
       stream[TAPPABLE]({
         observe: () => undefined,
-        intercept: (message, line) => {
-          this.fromAgent(message as Message, line);
+        intercept: (tapped) => {
+          this.fromAgent(tapped.message as Message, tapped);
           return true;
         },
       });
@@ -181,8 +181,8 @@ export class SharedAgent {
     }
   }
 
-  /** `line`: the agent's line, as it came (forwarded with a message delivered unchanged). */
-  private fromAgent(message: Message, line?: string): void {
+  /** `wire`: the message as tapped off the wire, with its line (handed on when unchanged). */
+  private fromAgent(message: Message, wire?: TappedMessage): void {
     if (message.method === undefined) {
       if (message.id === undefined || message.id === null) return;
       const entry = this.outbound.get(message.id as number);
@@ -198,12 +198,12 @@ export class SharedAgent {
     }
     const isRequest = message.id !== undefined && message.id !== null;
     if (message.method === "$/cancel_request") {
-      this.routes.holding(message.params?.requestId)?.deliver(message, line);
+      this.routes.holding(message.params?.requestId)?.deliver(message, wire);
       return;
     }
     const target = this.routes.route(message.params?.sessionId);
     if (target === "hold")
-      return this.routes.hold(message.params?.sessionId as string, message, line);
+      return this.routes.hold(message.params?.sessionId as string, message, wire);
     if (!target) {
       if (isRequest)
         void this.write({
@@ -214,7 +214,7 @@ export class SharedAgent {
       return;
     }
     if (isRequest) target.inboundPending.add(message.id as JsonRpcId);
-    target.deliver(message, line);
+    target.deliver(message, wire);
   }
 
   private write(message: AnyMessage): Promise<void> {

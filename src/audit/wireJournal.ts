@@ -42,14 +42,28 @@ interface Seen {
   tapped: TappedMessage;
 }
 
-/** A run being joined: its entry, and what a message must share to join it (unredacted). */
+/**
+ * A run being joined (consecutive notifications of one session, direction and method),
+ * unredacted until it closes: then its text is redacted and measured once.
+ */
 interface OpenRun {
-  entry: JournalEntry;
-  /** Its messages so far (joined when it closes: one array slot each, not a rope). */
-  lines: string[];
+  time: string;
   sessionId: string;
   direction: "in" | "out";
-  rawMethod: string;
+  method: string;
+  messages: number;
+  /** Bytes of its messages with the newlines between them (unredacted). */
+  bytes: number;
+  /** Its text so far, but for the open segment (joined once, when it closes). */
+  parts: string[];
+  /**
+   * The open segment: lines one after the other in one decoded read (`TappedMessage.chunk`)
+   * are `chunk.slice(start, end)`, taken whole when the segment ends: a burst of streamed
+   * chunks costs no string per line.
+   */
+  chunk: string | undefined;
+  start: number;
+  end: number;
 }
 
 /** Streamed text chunks, per direction and variant (`session/update` agent/thought/user). */
@@ -78,7 +92,7 @@ export class WireJournal {
   /** Messages queued (a run counts each of its messages). */
   private queuedMessages = 0;
   private queuedBytes = 0;
-  /** The queue's last entry while more notifications may join it (see `enqueue`). */
+  /** The notifications after the queue's last entry, while more may join them (`enqueue`). */
   private run: OpenRun | undefined;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
@@ -127,65 +141,106 @@ export class WireJournal {
   /** Queues one message seen at `time` (now when not given: read only for a new entry). */
   private enqueue(sessionId: string, tapped: TappedMessage, time?: string): void {
     const message = tapped.message as { id?: string | number | null; method?: unknown };
-    const text = this.redact.redact(wireText(tapped));
-    const size = Buffer.byteLength(text);
     const hasId = message.id !== undefined && message.id !== null;
     const method = typeof message.method === "string" ? message.method : undefined;
-    // A notification that continues the run the queue ends with joins it as one more line:
-    // a stream of 100,000 chunks is ~400 entries handed to the store, not 100,000 objects
-    // for it to join there.
-    const run = this.run;
+    const line = tapped.line;
+    // The agent's line kept as it came: nothing to trim, no escape (see wireText).
+    const verbatim = line !== undefined && isVerbatim(line);
+    const raw = verbatim ? line : wireText(tapped);
+    const size = Buffer.byteLength(raw);
     if (
-      run !== undefined &&
       !hasId &&
-      run.sessionId === sessionId &&
-      run.direction === tapped.direction &&
-      run.rawMethod === method &&
-      run.entry.size + size + 1 <= RUN_BYTES &&
-      !text.includes("\n")
+      method !== undefined &&
+      size <= Math.min(RUN_BYTES, this.options.maxMessageBytes) &&
+      !raw.includes("\n")
     ) {
-      run.lines.push(text);
-      run.entry.size += size + 1;
-      run.entry.messages = (run.entry.messages ?? 1) + 1;
+      // A notification: it continues the open run, or begins one. A stream of 100,000
+      // chunks is ~400 entries handed to the store, not 100,000 for it to join there.
+      let run = this.run;
+      if (
+        run === undefined ||
+        run.sessionId !== sessionId ||
+        run.direction !== tapped.direction ||
+        run.method !== method ||
+        run.bytes + size + 1 > RUN_BYTES
+      ) {
+        this.closeRun();
+        run = this.run = {
+          time: time ?? isoNow(),
+          sessionId,
+          direction: tapped.direction,
+          method,
+          messages: 0,
+          bytes: -1,
+          parts: [],
+          chunk: undefined,
+          start: 0,
+          end: 0,
+        };
+      }
+      run.messages++;
+      run.bytes += size + 1;
+      const at = tapped.at;
+      if (verbatim && tapped.chunk !== undefined && at !== undefined) {
+        if (tapped.chunk === run.chunk && at === run.end + 1) run.end = at + line.length;
+        else {
+          closeSegment(run);
+          run.chunk = tapped.chunk;
+          run.start = at;
+          run.end = at + line.length;
+        }
+      } else {
+        closeSegment(run);
+        run.parts.push(raw);
+      }
       this.queued(size);
       return;
     }
     this.closeRun();
+    const text = this.redact.redact(raw);
+    const redactedSize = Buffer.byteLength(text);
     const entry: JournalEntry = {
       time: time ?? isoNow(),
       sessionId,
       direction: tapped.direction,
-      size,
+      size: redactedSize,
       truncated: false,
       message: text,
     };
     if (hasId) entry.rpcId = this.redact.redact(String(message.id));
     if (method !== undefined) entry.method = this.redact.redact(method);
-    if (size > this.options.maxMessageBytes) {
+    if (redactedSize > this.options.maxMessageBytes) {
       entry.truncated = true;
       entry.sha256 = createHash("sha256").update(text).digest("hex");
       entry.message = truncateUtf8(text, this.options.maxMessageBytes);
     }
     this.queue.push(entry);
-    this.run =
-      !hasId && method !== undefined && !entry.truncated && !text.includes("\n")
-        ? {
-            entry,
-            lines: [entry.message],
-            sessionId,
-            direction: tapped.direction,
-            rawMethod: method,
-          }
-        : undefined;
-    this.queued(Math.min(size, this.options.maxMessageBytes));
+    this.queued(Math.min(redactedSize, this.options.maxMessageBytes));
   }
 
-  /** Ends the open run: its lines become its entry's message, joined once. */
+  /**
+   * Ends the open run: its text, one message a line, is redacted at once (line by line only
+   * where a credential shape may be: Redactor.redactLines) and queued as one entry.
+   */
   private closeRun(): void {
     const run = this.run;
     if (run === undefined) return;
     this.run = undefined;
-    if (run.lines.length > 1) run.entry.message = run.lines.join("\n");
+    closeSegment(run);
+    const text = this.redact.redactLines(
+      run.parts.length === 1 ? run.parts[0]! : run.parts.join("\n"),
+    );
+    const entry: JournalEntry = {
+      time: run.time,
+      sessionId: run.sessionId,
+      direction: run.direction,
+      method: this.redact.redact(run.method),
+      size: Buffer.byteLength(text),
+      truncated: false,
+      message: text,
+    };
+    if (run.messages > 1) entry.messages = run.messages;
+    this.queue.push(entry);
   }
 
   private queued(bytes: number): void {
@@ -239,6 +294,22 @@ export class WireJournal {
  * what it would see in the serialised message, where an escape (`\u0073k-…`) could spell a
  * secret it does not recognise — and otherwise the message serialised.
  */
+/** Whether a line is journaled as it came: nothing to trim, no escape in it (wireText). */
+function isVerbatim(line: string): boolean {
+  return (
+    line.charCodeAt(0) === 0x7b && // {
+    line.charCodeAt(line.length - 1) === 0x7d && // }
+    !line.includes("\\")
+  );
+}
+
+/** Ends a run's open segment: its lines, taken from their decoded read at once. */
+function closeSegment(run: OpenRun): void {
+  if (run.chunk === undefined) return;
+  run.parts.push(run.chunk.slice(run.start, run.end));
+  run.chunk = undefined;
+}
+
 function wireText({ line, message }: TappedMessage): string {
   return line !== undefined && !line.includes("\\") ? line.trim() : JSON.stringify(message);
 }

@@ -7,7 +7,6 @@ import {
   type AgentRequestMethod,
   type AgentRequestParamsByMethod,
   type AgentRequestResponsesByMethod,
-  type AnyMessage,
   type ClientApp,
   type ClientConnection,
   type ClientContext,
@@ -66,7 +65,7 @@ export class AgentConnection {
         if (tapped.direction === "out") outbound.sent(tapped.message);
         this.tap.emit(tapped);
       },
-      intercept: (message: AnyMessage) => {
+      intercept: ({ message }) => {
         if (outbound.isStray(message)) return true;
         if (messageMethod(message) !== "session/update" || !isNotification(message)) return false;
         handlers.sessionUpdate((message as { params?: unknown }).params);

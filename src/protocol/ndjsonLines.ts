@@ -1,6 +1,12 @@
 import { MessageTooLargeError } from "@agentclientprotocol/sdk";
 
 const LF = 0x0a;
+
+/**
+ * One line's text; where it was cut from a larger decoded text, that text and the line's
+ * offset in it (`text === chunk.slice(at, at + text.length)`). False: stop.
+ */
+export type LineHandler = (text: string, chunk?: string, at?: number) => boolean;
 const CR = 0x0d;
 
 /**
@@ -17,8 +23,11 @@ export class NdjsonLines {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** Hands each complete line's text to `onLine`; stops early when it returns false. */
-  push(chunk: Buffer, onLine: (text: string) => boolean): void {
+  /**
+   * Hands each complete line's text to `onLine`; stops early when it returns false. A line
+   * cut from a decoded run of whole lines comes with that text and its offset in it.
+   */
+  push(chunk: Buffer, onLine: LineHandler): void {
     let start = 0;
     let newline = chunk.indexOf(LF);
     if (newline !== -1 && this.pendingBytes > 0) {
@@ -81,11 +90,11 @@ export class NdjsonLines {
 }
 
 /** `onLine` for each LF-separated line of `text` (which has no final LF); false: stopped. */
-function eachLine(text: string, onLine: (text: string) => boolean): boolean {
+function eachLine(text: string, onLine: LineHandler): boolean {
   let from = 0;
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", from)) {
-    if (!onLine(text.slice(from, at))) return false;
+    if (!onLine(text.slice(from, at), text, from)) return false;
     from = at + 1;
   }
-  return onLine(text.slice(from));
+  return onLine(text.slice(from), text, from);
 }

@@ -7,7 +7,14 @@ import {
 } from "@agentclientprotocol/sdk";
 import { MessageQueue } from "./messageQueue.js";
 import { NdjsonLines } from "./ndjsonLines.js";
-import { HOLDABLE, TAPPABLE, type Holdable, type TapHooks, type Tappable } from "./tap.js";
+import {
+  HOLDABLE,
+  TAPPABLE,
+  type Holdable,
+  type TapHooks,
+  type Tappable,
+  type TappedMessage,
+} from "./tap.js";
 
 export interface NodeNdJsonOptions {
   /** Longest line accepted (the SDK's default, 32 MiB, otherwise). */
@@ -119,7 +126,7 @@ class NodeNdJson {
     }
   };
 
-  private readonly onLine = (text: string): boolean => {
+  private readonly onLine = (text: string, chunk?: string, at?: number): boolean => {
     if (this.stopped) return false;
     const trimmed = text.trim();
     if (trimmed === "") return true;
@@ -133,18 +140,20 @@ class NodeNdJson {
     if (Array.isArray(message)) {
       this.answer(RequestError.invalidRequest(undefined, "JSON-RPC batches are not supported"));
     } else if (typeof message === "object" && message !== null) {
-      this.deliver(message as AnyMessage, text);
+      this.deliver(message as AnyMessage, text, chunk, at);
     } else {
       this.answer(RequestError.invalidRequest(message));
     }
     return !this.stopped;
   };
 
-  private deliver(message: AnyMessage, line: string): void {
+  private deliver(message: AnyMessage, line: string, chunk?: string, at?: number): void {
     const hooks = this.hooks;
     if (hooks) {
-      hooks.observe({ direction: "in", message, line });
-      if (hooks.intercept?.(message, line)) return;
+      // One shape for every inbound message (the listeners' property reads stay monomorphic).
+      const tapped: TappedMessage = { direction: "in", message, line, chunk, at };
+      hooks.observe(tapped);
+      if (hooks.intercept?.(tapped)) return;
     }
     this.queue.push(message);
     if (!this.queueHold && this.queue.size >= HIGH_WATER) this.queueHold = this.hold();

@@ -11,6 +11,14 @@ export interface TappedMessage {
    * the wire (no newline; any other whitespace kept). What the editor proxy forwards.
    */
   readonly line?: string;
+  /**
+   * Inbound, where the line was cut from a larger decoded text (NdjsonLines decodes a read's
+   * whole lines at once): that text, and where the line starts in it (`line` is
+   * `chunk.slice(at, at + line.length)`). Lines one after the other in one read are adjacent
+   * in it: the wire journal keeps a run of them as one slice of it.
+   */
+  readonly chunk?: string;
+  readonly at?: number;
 }
 
 export interface TapHooks {
@@ -19,8 +27,9 @@ export interface TapHooks {
   /**
    * Inbound only: return true to consume a message so that the SDK never sees it
    * (acpgate routes `session/update` itself, so that no variant is stripped or dropped).
+   * Given what `observe` was given (one object a message: a stream parses thousands).
    */
-  intercept?(message: AnyMessage, line?: string): boolean;
+  intercept?(tapped: TappedMessage): boolean;
 }
 
 /**
@@ -62,8 +71,9 @@ export function tapStream(stream: Stream, hooks: TapHooks): Stream {
   const readable = stream.readable.pipeThrough(
     new TransformStream<AnyMessage, AnyMessage>({
       transform(message, controller) {
-        hooks.observe({ direction: "in", message });
-        if (hooks.intercept?.(message)) return;
+        const tapped: TappedMessage = { direction: "in", message };
+        hooks.observe(tapped);
+        if (hooks.intercept?.(tapped)) return;
         controller.enqueue(message);
       },
     }),

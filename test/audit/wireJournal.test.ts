@@ -7,6 +7,7 @@ import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { updateTextOf } from "../../src/audit/updateText.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
+import { NdjsonLines } from "../../src/protocol/ndjsonLines.js";
 import type { JournalEntry } from "../../src/audit/auditStore.js";
 import type { TappedMessage } from "../../src/protocol/tap.js";
 import { Emitter } from "../../src/util/emitter.js";
@@ -274,4 +275,45 @@ void test("a run stops at 64 KiB of text and counts toward the batch by messages
     handed.at(-1)?.map((e) => e.messages ?? 1),
     [5],
   );
+});
+
+void test("lines of one read are journaled as one slice of it: blank lines, escapes, other reads and shapes of credentials still come out right", async () => {
+  const store = await new SqlAuditStore(
+    new SqliteDriver(join(tmp.dir, "slices.db")),
+    "test",
+  ).open();
+  const journal = new WireJournal(store, { flushMs: 60_000 });
+  const note = (text: string): string =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: { update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } } },
+    });
+  // A blank line between two lines; an escape (`\n` in the text); a key's shape; a line cut
+  // by the end of the first read, which then goes on; blanks around a line.
+  const all = `${note("one")}\n\n${note("two")}\n${note("line\nbreak")}\n${note("key sk-abcdefghijklmnopqrstuvwx")}\n${note("three")}\n${note("four")}\n  ${note("padded")}  \n${note("five")}\n`;
+  const cut = all.indexOf("three") + 3;
+  const reads = [all.slice(0, cut), all.slice(cut)];
+  const lines = new NdjsonLines(1 << 20);
+  const seen: string[] = [];
+  for (const read of reads)
+    lines.push(Buffer.from(read), (line, chunk, at) => {
+      if (line.trim() === "") return true;
+      seen.push(line.trim());
+      const message = JSON.parse(line) as TappedMessage["message"];
+      journal.record("ses_slices", { direction: "in", message, line, chunk, at });
+      return true;
+    });
+  await journal.flush();
+  const rows = await store.listJournal({ sessionId: "ses_slices", limit: 100 });
+  const expected = seen.map((line) =>
+    line.includes("\\") ? JSON.stringify(JSON.parse(line)) : line.replace(/sk-[a-z]+/, REDACTED),
+  );
+  assert.deepEqual(
+    rows.map((r) => r.message),
+    expected,
+  );
+  assert.equal(new Set(rows.map((r) => r.id)).size, 1, "one run, one row");
+  assert.ok(rows.every((r) => !r.message.includes("sk-abcdef")));
+  await store.close();
 });

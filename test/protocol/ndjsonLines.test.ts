@@ -55,3 +55,34 @@ test("NdjsonLines: a line over the limit inside a chunk of lines throws once the
   new NdjsonLines(10).push(Buffer.from(`${"y".repeat(10)}\r\nz\n`), (t) => fits.push(t) > 0);
   assert.deepEqual(fits, [`${"y".repeat(10)}\r`, "z"]);
 });
+
+test("NdjsonLines: a line handed with its decoded read is that slice of it, and the next line of that read starts one past its end", () => {
+  for (let seed = 1; seed <= 200; seed++) {
+    const next = random(seed);
+    const lines = Array.from(
+      { length: 1 + Math.floor(next() * 40) },
+      () => SAMPLES[Math.floor(next() * SAMPLES.length)]!,
+    );
+    const bytes = Buffer.from(lines.join("\n") + "\n");
+    const splitter = new NdjsonLines(1 << 20);
+    let previous: { chunk: string; end: number } | undefined;
+    let sliced = 0;
+    for (let at = 0; at < bytes.length;) {
+      const size = 1 + Math.floor(next() * 200);
+      splitter.push(bytes.subarray(at, at + size), (text, chunk, offset) => {
+        if (chunk === undefined || offset === undefined) {
+          previous = undefined;
+          return true;
+        }
+        sliced++;
+        assert.equal(chunk.slice(offset, offset + text.length), text, `seed ${seed}`);
+        if (previous?.chunk === chunk) assert.equal(offset, previous.end + 1, `seed ${seed}`);
+        previous = { chunk, end: offset + text.length };
+        return true;
+      });
+      previous = undefined;
+      at += size;
+    }
+    assert.ok(sliced > 0 || lines.length < 3, `seed ${seed}: no line came with its read`);
+  }
+});
