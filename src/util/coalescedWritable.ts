@@ -14,7 +14,7 @@ export interface CoalescedOutput {
   /** Strings or bytes, each written after everything written before it. */
   writable: Writable;
   /** Appends `line` and a newline, after everything written before it. */
-  writeLine: (line: string) => void;
+  writeLine: LineOut;
   /**
    * Told `true` when the Node stream asks to wait (its buffer is full) and `false` once it
    * drained: `writeLine` never waits, so its caller must stop producing (the editor proxy
@@ -22,6 +22,13 @@ export interface CoalescedOutput {
    */
   onPressure: (listener: (full: boolean) => void) => void;
 }
+
+/**
+ * Writes a line and a newline. Given the decoded read the line was cut from and its offset
+ * in it (`TappedMessage.chunk`, `at`), lines one after the other in that read are taken from
+ * it as one slice when they are written, not kept one by one.
+ */
+export type LineOut = (line: string, chunk?: string, at?: number) => void;
 
 /** What a turn joins before it writes anyway (string lengths: ~bytes for ASCII lines). */
 const FLUSH_AT = 64 * 1024;
@@ -34,7 +41,17 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
    * and collect (a 100,000-chunk stream is 100,000 lines).
    */
   let texts: string[] = [];
+  /** The open segment: `chunk.slice(start, end)` is lines written one after the other. */
+  let chunkOf: string | undefined;
+  let start = 0;
+  let end = 0;
+  const closeSegment = (): void => {
+    if (chunkOf === undefined) return;
+    texts.push(chunkOf.slice(start, end), "\n");
+    chunkOf = undefined;
+  };
   const joinTexts = (): void => {
+    closeSegment();
     if (texts.length === 0) return;
     pending.push(texts.join(""));
     texts = [];
@@ -66,6 +83,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   let pendingLength = 0;
   const push = (chunk: Uint8Array | string): void => {
     // Lines in a row are one string (encoded once at the flush), not a buffer each.
+    closeSegment();
     if (typeof chunk === "string") texts.push(chunk);
     else {
       joinTexts();
@@ -95,8 +113,19 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
         void drained.then(() => done());
       },
     }),
-    writeLine: (line) => {
-      texts.push(line, "\n");
+    writeLine: (line, chunk, at) => {
+      if (chunk !== undefined && at !== undefined) {
+        if (chunk === chunkOf && at === end + 1) end = at + line.length;
+        else {
+          closeSegment();
+          chunkOf = chunk;
+          start = at;
+          end = at + line.length;
+        }
+      } else {
+        closeSegment();
+        texts.push(line, "\n");
+      }
       pendingLength += line.length + 1;
       added();
     },

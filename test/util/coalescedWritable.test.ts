@@ -95,3 +95,24 @@ test("coalescedOutput: lines, strings and bytes from both doors keep their order
   await ended(out);
   assert.deepEqual(writes, ["line-1\nstr-2\nbytes-3\nline-4\nline-5\nbytes-6\nbytes-7\n☃-8\n"]);
 });
+
+test("coalescedOutput: lines given with their read are written as they are in it, a line left out stays out, order kept with the other doors", async () => {
+  const { out, writes } = recorder();
+  const output = coalescedOutput(out);
+  const read = ["a1", "a2", "skipped", "a3", "", "a4"].join("\n");
+  const offsetOf = (line: string): number => read.indexOf(line);
+  const lineOut = (line: string): void => output.writeLine(line, read, offsetOf(line));
+  lineOut("a1");
+  lineOut("a2");
+  lineOut("a3"); // not adjacent: "skipped" lies between
+  output.writable.write("str\n");
+  lineOut("a4"); // a blank line lies between
+  output.writeLine("plain");
+  const other = "b1\nb2";
+  output.writeLine("b1", other, 0);
+  output.writeLine("b2", other, 3);
+  await new Promise((resolve) => setImmediate(resolve));
+  await ended(output.writable);
+  await ended(out);
+  assert.deepEqual(writes, ["a1\na2\na3\nstr\na4\nplain\nb1\nb2\n"]);
+});

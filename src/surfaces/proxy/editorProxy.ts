@@ -1,3 +1,4 @@
+import type { LineOut } from "../../util/coalescedWritable.js";
 import {
   agent,
   RequestError,
@@ -30,7 +31,7 @@ export interface EditorProxyOptions {
    * Writes one NDJSON line to the editor, in order with the connection's own writes: the
    * agent's `session/update`s go this way, serialized once and past the SDK's machinery.
    */
-  editorOut?: (line: string) => void;
+  editorOut?: LineOut;
   /**
    * Where `editorOut` says the editor's pipe is full (`true`) and drained (`false`): the
    * agent's output is held meanwhile, so a fast agent and a slow editor cost no memory here.

@@ -2,6 +2,7 @@ import type { AgentContext, RequestPermissionRequest } from "@agentclientprotoco
 import type { Session } from "../../sessions/session.js";
 import type { SessionEvent } from "../../sessions/events.js";
 import type { Disposable } from "../../util/emitter.js";
+import type { LineOut } from "../../util/coalescedWritable.js";
 import { updateAllowed } from "./updateGate.js";
 import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 
@@ -22,17 +23,19 @@ export class ProxySession {
     private readonly editor: AgentContext,
     private readonly editorCapabilities: ClientCapabilities | undefined,
     /** Writes a line to the editor as it is; the SDK's notify (validated, re-framed) when unset. */
-    private readonly editorOut?: (line: string) => void,
+    private readonly editorOut?: LineOut,
   ) {
     this.subscriptions.push(
-      session.tap.on(({ direction, message, line }) => {
+      session.tap.on(({ direction, message, line, chunk, at }) => {
         if (direction !== "in" || !("method" in message)) return;
         const params = (message as { params?: unknown }).params;
         if (message.method === "session/update" && !("id" in message)) {
           if (!updateAllowed(params, this.editorCapabilities)) return;
           // The agent's line as it came off the wire (serialized once where there is none).
-          if (this.editorOut) this.editorOut(line ?? JSON.stringify(message));
-          else void this.editor.notify("session/update", params as never).catch(() => undefined);
+          if (!this.editorOut)
+            void this.editor.notify("session/update", params as never).catch(() => undefined);
+          else if (line === undefined) this.editorOut(JSON.stringify(message));
+          else this.editorOut(line, chunk, at);
         } else if (message.method === "session/request_permission") {
           const request = params as RequestPermissionRequest;
           const id = request?.toolCall?.toolCallId;

@@ -1,3 +1,4 @@
+import type { LineOut } from "../../util/coalescedWritable.js";
 import {
   RequestError,
   type AgentContext,
@@ -33,7 +34,7 @@ export interface ProxySessionsOptions {
   /** The editor's initialize params: passed to each session's agent (capabilities narrowed). */
   initialize: InitializeRequest;
   /** One NDJSON line to the editor (the proxy's stdout); the SDK's notify when unset. */
-  editorOut?: (line: string) => void;
+  editorOut?: LineOut;
   /** The connection's one agent process: every session runs on it. */
   shared: SharedLaunch;
 }
