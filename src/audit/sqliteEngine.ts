@@ -74,9 +74,9 @@ export class SqliteEngine {
    */
   begin(durable: boolean): void {
     this.relaxed = !durable && this.fullSync;
-    if (this.relaxed) this.db.pragma("synchronous = NORMAL");
+    if (this.relaxed) this.control("PRAGMA synchronous = NORMAL");
     try {
-      this.db.exec("BEGIN IMMEDIATE");
+      this.control("BEGIN IMMEDIATE");
     } catch (error) {
       this.restore();
       throw error;
@@ -85,7 +85,7 @@ export class SqliteEngine {
 
   commit(): void {
     try {
-      this.db.exec("COMMIT");
+      this.control("COMMIT");
     } catch (error) {
       this.rollback();
       throw error;
@@ -96,22 +96,22 @@ export class SqliteEngine {
 
   /** A savepoint inside the open transaction (`sqliteWorker.ts`: one per batch). */
   savepoint(): void {
-    this.db.exec("SAVEPOINT batch");
+    this.control("SAVEPOINT batch");
   }
 
   releaseSavepoint(): void {
-    this.db.exec("RELEASE batch");
+    this.control("RELEASE batch");
   }
 
   /** Undoes what was done since the savepoint, and ends it; the transaction stays open. */
   rollbackToSavepoint(): void {
-    this.db.exec("ROLLBACK TO batch");
-    this.db.exec("RELEASE batch");
+    this.control("ROLLBACK TO batch");
+    this.control("RELEASE batch");
   }
 
   rollback(): void {
     try {
-      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      if (this.db.inTransaction) this.control("ROLLBACK");
     } finally {
       this.restore();
     }
@@ -137,8 +137,17 @@ export class SqliteEngine {
   }
 
   private restore(): void {
-    if (this.relaxed) this.db.pragma("synchronous = FULL");
+    if (this.relaxed) this.control("PRAGMA synchronous = FULL");
     this.relaxed = false;
+  }
+
+  /**
+   * A statement that controls the transaction (BEGIN, COMMIT, a savepoint, the relaxed
+   * commit's `synchronous`), prepared once: `exec` and `pragma` parsed it again at each of
+   * a stream's journal batches, several a batch.
+   */
+  private control(sql: string): void {
+    this.prepare(sql).run();
   }
 
   private prepare(sql: string): Database.Statement {

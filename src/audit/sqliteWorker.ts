@@ -90,19 +90,24 @@ function commitBatches(db: SqliteEngine, items: BatchItem[]): BatchOutcome[] {
   } catch (error) {
     return items.map(() => failureOf(error));
   }
+  // One item alone needs no savepoint: when it fails, the transaction is rolled back (what
+  // its savepoint would undo is all there is), and nothing is committed.
+  const alone = items.length === 1;
   const outcomes = items.map((item): BatchOutcome => {
-    db.savepoint();
+    if (!alone) db.savepoint();
     try {
       let value: AuditRecord[] | undefined;
       if ("append" in item) value = runStepsNow(linkedAppend(item.append), db);
       else for (const [sql, params] of unpackStatements(item.packed)) db.run(sql, params);
-      db.releaseSavepoint();
+      if (!alone) db.releaseSavepoint();
       return { value };
     } catch (error) {
-      db.rollbackToSavepoint();
+      if (alone) db.rollback();
+      else db.rollbackToSavepoint();
       return failureOf(error);
     }
   });
+  if (alone && outcomes[0]?.error !== undefined) return outcomes;
   try {
     db.commit();
   } catch (error) {
