@@ -121,3 +121,22 @@ void test("batches given in one turn share a commit, yet each stands alone: one 
   );
   await driver.close();
 });
+
+void test("a batch alone in its message that fails leaves nothing, and the next batch commits", async () => {
+  const driver = new WorkerSqliteDriver(join(tmp.dir, "alone.db"));
+  await driver.run("CREATE TABLE t (x TEXT NOT NULL)");
+  await assert.rejects(
+    driver.batch([
+      ["INSERT INTO t (x) VALUES (?)", ["half of a failing batch"]],
+      ["INSERT INTO t (x) VALUES (?)", [null]],
+    ]),
+    /NOT NULL/,
+  );
+  await driver.batch([["INSERT INTO t (x) VALUES (?)", ["next"]]]);
+  const rows = await driver.all("SELECT x FROM t ORDER BY rowid");
+  assert.deepEqual(
+    rows.map((r) => r.x),
+    ["next"],
+  );
+  await driver.close();
+});
