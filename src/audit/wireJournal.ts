@@ -289,17 +289,23 @@ export class WireJournal {
 }
 
 /**
- * What is journaled of a message: the agent's line as it came (trimmed) when it holds no
- * backslash — then every string in it is spelled as its value, so the redactor sees in it
- * what it would see in the serialised message, where an escape (`\u0073k-…`) could spell a
- * secret it does not recognise — and otherwise the message serialised.
+ * Whether a line spells a character by an escape that the serialised message would spell as
+ * the character itself: `\uXXXX` (`\u0073k-…` is `sk-…`) or `\/`. The redactor must see
+ * the character, so such a line is journaled serialised. The other escapes (`\"`, `\\`,
+ * `\n`, `\t`, `\r`, `\b`, `\f`) are the ones JSON.stringify writes too: a line of an
+ * agent's text with newlines in it is journaled as it came. (Conservative: an escaped
+ * backslash before a `u` or `/` counts.)
  */
-/** Whether a line is journaled as it came: nothing to trim, no escape in it (wireText). */
+function spellsByEscape(line: string): boolean {
+  return line.includes("\\u") || line.includes("\\/");
+}
+
+/** Whether a line is journaled as it came: nothing to trim, no spelling escape (wireText). */
 function isVerbatim(line: string): boolean {
   return (
     line.charCodeAt(0) === 0x7b && // {
     line.charCodeAt(line.length - 1) === 0x7d && // }
-    !line.includes("\\")
+    !spellsByEscape(line)
   );
 }
 
@@ -310,8 +316,14 @@ function closeSegment(run: OpenRun): void {
   run.chunk = undefined;
 }
 
+/**
+ * What is journaled of a message: the agent's line as it came (trimmed) unless it spells a
+ * character by an escape (spellsByEscape) — then every string in it is spelled as in the
+ * serialised message, so the redactor sees in it what it would see there — and otherwise
+ * the message serialised.
+ */
 function wireText({ line, message }: TappedMessage): string {
-  return line !== undefined && !line.includes("\\") ? line.trim() : JSON.stringify(message);
+  return line !== undefined && !spellsByEscape(line) ? line.trim() : JSON.stringify(message);
 }
 
 /** At most `maxBytes` of UTF-8, cut on a character boundary. */

@@ -149,7 +149,7 @@ void test("a burst of large messages is handed to the store at the byte budget, 
   await store.close();
 });
 
-void test("an agent's line is journaled as it came (trimmed) unless it holds an escape: then serialised, so an escaped secret is redacted too", async () => {
+void test("an agent's line is journaled as it came (trimmed) unless an escape spells a character (\\u, \\/): then serialised, so an escaped secret is redacted too", async () => {
   const redactor = new Redactor();
   redactor.registerSecret("line-secret-0042");
   const store = await new SqlAuditStore(new SqliteDriver(join(tmp.dir, "lines.db")), "test", {
@@ -161,7 +161,12 @@ void test("an agent's line is journaled as it came (trimmed) unless it holds an 
   const plain = ` {"jsonrpc":"2.0", "method":"m","params":{"n":1.50,"s":"line-secret-0042 ☃"}}\t`;
   // `\u006c` is "l": the line spells the secret only once decoded.
   const escaped = `{"jsonrpc":"2.0","method":"m","params":{"s":"\\u006cine-secret-0042"}}`;
-  for (const line of [plain, escaped])
+  // `\/` is "/": only decoded is the key 40 characters of [A-Za-z0-9/+=] in a row.
+  const slashed = `{"jsonrpc":"2.0","method":"m","params":{"s":"aws_secret_access_key=abcdefghij\\/klmnopqrstuvwxyz0123456789ABC"}}`;
+  // Text with newlines, quotes and tabs, as every agent's code is: escapes that serialising
+  // writes the same, so the line is kept as it came, its secret masked.
+  const text = `{"jsonrpc":"2.0", "method":"m", "params":{"s":"a\\nb \\"q\\"\\tline-secret-0042"}}`;
+  for (const line of [plain, escaped, slashed, text])
     tap.emit({ direction: "in", message: JSON.parse(line) as TappedMessage["message"], line });
   attached.dispose();
   await journal.flush();
@@ -172,6 +177,12 @@ void test("an agent's line is journaled as it came (trimmed) unless it holds an 
     method: "m",
     params: { s: REDACTED },
   });
+  assert.deepEqual(JSON.parse(rows[2]?.message ?? "null"), {
+    jsonrpc: "2.0",
+    method: "m",
+    params: { s: `aws_secret_access_key=${REDACTED}` },
+  });
+  assert.equal(rows[3]?.message, text.replace("line-secret-0042", REDACTED));
   await store.close();
 });
 
