@@ -3,23 +3,28 @@ import { knownSecrets, MASK, SecretRegistry } from "../util/secretRegistry.js";
 /** What a redacted value is replaced with: the one mask (also the CLI's). */
 export const REDACTED = MASK;
 
-/** Shapes of credentials that are never written anywhere, registered or not. */
+/**
+ * Shapes of credentials that are never written anywhere, registered or not. Each begins at a
+ * word boundary, or right after a JSON escape of a letter (`\n`, `\t`, …): in a journaled
+ * line a key that follows a newline of the agent's text is `\nsk-…`, where `n` and `s` leave
+ * no boundary between them.
+ */
 const PATTERNS: RegExp[] = [
   // `Authorization: Bearer …` / `Basic …` headers, and bare bearer tokens.
-  /\b(Authorization\s*["']?\s*[:=]\s*["']?\s*(?:Bearer|Basic|Token)\s+)[^\s"',}]+/gi,
-  /\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g,
+  /(?:\b|(?<=\\[bfnrt]))(Authorization\s*["']?\s*[:=]\s*["']?\s*(?:Bearer|Basic|Token)\s+)[^\s"',}]+/gi,
+  /(?:\b|(?<=\\[bfnrt]))(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g,
   // OpenAI / Anthropic style keys.
-  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g,
+  /(?:\b|(?<=\\[bfnrt]))sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g,
   // GitHub tokens.
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  /(?:\b|(?<=\\[bfnrt]))gh[pousr]_[A-Za-z0-9]{20,}/g,
+  /(?:\b|(?<=\\[bfnrt]))github_pat_[A-Za-z0-9_]{20,}/g,
   // Slack tokens.
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
+  /(?:\b|(?<=\\[bfnrt]))xox[abprs]-[A-Za-z0-9-]{10,}/g,
   // AWS access key ids, and secret keys when named.
-  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,
-  /\b(aws_secret_access_key\s*["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}/gi,
+  /(?:\b|(?<=\\[bfnrt]))(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,
+  /(?:\b|(?<=\\[bfnrt]))(aws_secret_access_key\s*["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}/gi,
   // Google API keys.
-  /\bAIza[0-9A-Za-z_-]{35}/g,
+  /(?:\b|(?<=\\[bfnrt]))AIza[0-9A-Za-z_-]{35}/g,
 ];
 
 /** Masks every credential shape of PATTERNS in `text`. */

@@ -50,6 +50,23 @@ void test("the redactor replaces registered values and well-known credential sha
   });
 });
 
+void test("credential shapes right after a JSON escape of a letter (an agent's newline or tab in a journaled line) are masked too", () => {
+  const redactor = new Redactor();
+  // As a journaled line holds them: the agent's text "key:\n<key>" is `key:\\n<key>` there.
+  const line = JSON.stringify({
+    jsonrpc: "2.0",
+    method: "session/update",
+    params: { text: `keys:\n${OPENAI}\t${AWS}\r${GITHUB}\nAuthorization: Bearer ${BEARER}` },
+  });
+  assert.match(line, /\\nsk-proj-/, "the line spells the newline as an escape");
+  const out = redactor.redact(line);
+  for (const secret of [OPENAI, AWS, GITHUB, BEARER])
+    assert.ok(!out.includes(secret), `${secret} survived:\n${out}`);
+  assert.equal(redactor.redactLines(`${line}\n${line}`), `${out}\n${out}`);
+  // Letters that are not an escape still need a boundary: "ask-…" is a word, not a key.
+  assert.equal(redactor.redact("task-abcdefghijklmnopqrstuvwx"), "task-abcdefghijklmnopqrstuvwx");
+});
+
 void test("a planted secret that crossed the wire appears nowhere under .acpgate/ nor in the logs after a real run", async () => {
   writeFileSync(join(tmp.dir, "creds.txt"), `token ${GITHUB}\nkey ${OPENAI}\naws ${AWS}\n`);
   const prompt = [
