@@ -328,3 +328,30 @@ void test("lines of one read are journaled as one slice of it: blank lines, esca
   assert.ok(rows.every((r) => !r.message.includes("sk-abcdef")));
   await store.close();
 });
+
+void test("what is queued after a full batch, and after a timer's flush, is still written within flushMs", async () => {
+  const handed: number[] = [];
+  const journal = new WireJournal(
+    {
+      appendJournal: (entries: JournalEntry[]) => {
+        handed.push(entries.reduce((n, e) => n + (e.messages ?? 1), 0));
+        return Promise.resolve();
+      },
+    },
+    { maxBatch: 2, flushMs: 20 },
+  );
+  const note = (i: number): TappedMessage => ({
+    direction: "in",
+    message: { jsonrpc: "2.0", method: "m", params: { i } },
+  });
+  const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 80));
+  journal.record("s", note(1));
+  journal.record("s", note(2)); // a full batch: handed over now
+  journal.record("s", note(3)); // after it: the timer's
+  assert.deepEqual(handed, [2]);
+  await settle();
+  assert.deepEqual(handed, [2, 1]);
+  journal.record("s", note(4)); // after the timer fired: a timer of its own
+  await settle();
+  assert.deepEqual(handed, [2, 1, 1]);
+});
