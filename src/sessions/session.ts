@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { ContentBlock, InitializeResponse, PromptRequest } from "@agentclientprotocol/sdk";
 import type { AgentChannel } from "../agents/agentChannel.js";
 import { exitError, type ExitInfo } from "../agents/agentProcess.js";
-import type { AgentEntry } from "../config/agentSchema.js";
-import type { McpServerInput } from "../inputs/selectMcpServers.js";
 import { AgentConnection } from "../protocol/agentConnection.js";
 import type { ClientHandlers } from "../protocol/clientHandlers.js";
 import { SERVED_CLIENT_METHODS, type ClientMethods } from "../protocol/clientMethods.js";
@@ -16,12 +14,7 @@ import type {
 import type { TappedMessage } from "../protocol/tap.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
 import { AcpgateError, errorMessage } from "../util/errors.js";
-import {
-  bootstrapSession,
-  startedEvent,
-  type BootstrapParams,
-  type StartHow,
-} from "./bootstrapSession.js";
+import { bootstrapSession, startedEvent } from "./bootstrapSession.js";
 import { envelope } from "./eventEnvelope.js";
 import { EventLog } from "./eventLog.js";
 import type { Enforcement, SessionEvent, SessionEventBody } from "./events.js";
@@ -35,39 +28,10 @@ import { PermissionStatsCounter, type PermissionStats } from "./permissionStats.
 import type { GuardContext, SessionGuard } from "./sessionGuard.js";
 import { SessionStateMachine, type SessionStateName } from "./sessionState.js";
 import { stopReasonOf } from "./agentAnswers.js";
+import type { SessionOptions } from "./sessionOptions.js";
 import { ToolCallTracker } from "./toolCallTracker.js";
 
-export interface SessionOptions {
-  id?: string;
-  agentId: string;
-  entry: AgentEntry;
-  /** How the agent is reached: a stdio process, an in-memory pair … */
-  channel: AgentChannel;
-  cwd: string;
-  guard: SessionGuard;
-  start?: StartHow;
-  /** Caller-supplied params of initialize and session/new|load|resume (an editor's, `_meta` included). */
-  bootstrap?: BootstrapParams;
-  /** Filtered by the agent's mcpCapabilities at start (see mcpInjection.ts). */
-  mcpServers?: McpServerInput[];
-  extensions?: ExtensionRouter;
-  /** True when nobody can answer (acpgate run). */
-  unattended?: boolean;
-  /** How the agent is confined (reported on `session_started`). */
-  enforcement?: Enforcement;
-  /** Said right after `session_started` (the sandbox fell back). */
-  startNotices?: SessionEventBody[];
-  requestTimeoutMs?: number;
-  startupTimeoutMs?: number;
-  /** Events kept for readers that come later (SSE resume). */
-  eventLogCapacity?: number;
-  /**
-   * Streamed text (`agent_message_chunk`, `agent_thought_chunk`, `user_message_chunk`) as
-   * events (default true). The editor proxy forwards and journals the agent's own lines and
-   * reads none of these: building one event a chunk was a fifth of its stream's CPU.
-   */
-  streamedTextEvents?: boolean;
-}
+export type { SessionOptions };
 
 export type { PermissionStats };
 
