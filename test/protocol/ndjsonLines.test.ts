@@ -11,14 +11,19 @@ function random(seed: number): () => number {
 
 const SAMPLES = ["plain", "héllo wörld", "🎉✓", "日本語", "tab\there", "cr\r", "", "  ", '{"a":1}'];
 
+/** 1 to 40 lines drawn from SAMPLES, and their bytes, each line ended by LF. */
+function randomLines(next: () => number): { lines: string[]; bytes: Buffer } {
+  const lines = Array.from(
+    { length: 1 + Math.floor(next() * 40) },
+    () => SAMPLES[Math.floor(next() * SAMPLES.length)]!,
+  );
+  return { lines, bytes: Buffer.from(lines.join("\n") + "\n") };
+}
+
 test("NdjsonLines: any cut of the bytes gives the lines a whole-text split gives (UTF-8 cut inside characters, CRs, blank lines)", () => {
   for (let seed = 1; seed <= 200; seed++) {
     const next = random(seed);
-    const lines = Array.from(
-      { length: 1 + Math.floor(next() * 40) },
-      () => SAMPLES[Math.floor(next() * SAMPLES.length)]!,
-    );
-    const bytes = Buffer.from(lines.join("\n") + "\n");
+    const { lines, bytes } = randomLines(next);
     const seen: string[] = [];
     const splitter = new NdjsonLines(1 << 20);
     for (let at = 0; at < bytes.length;) {
@@ -59,11 +64,7 @@ test("NdjsonLines: a line over the limit inside a chunk of lines throws once the
 test("NdjsonLines: a line handed with its decoded read is that slice of it, and the next line of that read starts one past its end", () => {
   for (let seed = 1; seed <= 200; seed++) {
     const next = random(seed);
-    const lines = Array.from(
-      { length: 1 + Math.floor(next() * 40) },
-      () => SAMPLES[Math.floor(next() * SAMPLES.length)]!,
-    );
-    const bytes = Buffer.from(lines.join("\n") + "\n");
+    const { lines, bytes } = randomLines(next);
     const splitter = new NdjsonLines(1 << 20);
     let previous: { chunk: string; end: number } | undefined;
     let sliced = 0;
