@@ -5,6 +5,7 @@ import { isoNow } from "../util/isoNow.js";
 import type { AuditStore, JournalEntry } from "./auditStore.js";
 import { ChunkCarry, type ChunkAccess } from "./chunkCarry.js";
 import { RUN_BYTES } from "./journalTable.js";
+import { ReadSlice } from "../util/readSlice.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { updateTextOf, withUpdateText } from "./updateText.js";
 
@@ -54,16 +55,10 @@ interface OpenRun {
   messages: number;
   /** Bytes of its messages with the newlines between them (unredacted). */
   bytes: number;
-  /** Its text so far, but for the open segment (joined once, when it closes). */
+  /** Its text so far, but for the open slice (joined once, when it closes). */
   parts: string[];
-  /**
-   * The open segment: lines one after the other in one decoded read (`TappedMessage.chunk`)
-   * are `chunk.slice(start, end)`, taken whole when the segment ends: a burst of streamed
-   * chunks costs no string per line.
-   */
-  chunk: string | undefined;
-  start: number;
-  end: number;
+  /** Its last lines while they follow each other in one read. */
+  slice: ReadSlice;
 }
 
 /** Streamed text chunks, per direction and variant (`session/update` agent/thought/user). */
@@ -152,7 +147,7 @@ export class WireJournal {
       !hasId &&
       method !== undefined &&
       size <= Math.min(RUN_BYTES, this.options.maxMessageBytes) &&
-      !raw.includes("\n")
+      (verbatim || !raw.includes("\n")) // a parsed line has none
     ) {
       // A notification: it continues the open run, or begins one. A stream of 100,000
       // chunks is ~400 entries handed to the store, not 100,000 for it to join there.
@@ -173,26 +168,15 @@ export class WireJournal {
           messages: 0,
           bytes: -1,
           parts: [],
-          chunk: undefined,
-          start: 0,
-          end: 0,
+          slice: new ReadSlice(),
         };
       }
       run.messages++;
       run.bytes += size + 1;
-      const at = tapped.at;
-      if (verbatim && tapped.chunk !== undefined && at !== undefined) {
-        if (tapped.chunk === run.chunk && at === run.end + 1) run.end = at + line.length;
-        else {
-          closeSegment(run);
-          run.chunk = tapped.chunk;
-          run.start = at;
-          run.end = at + line.length;
-        }
-      } else {
-        closeSegment(run);
-        run.parts.push(raw);
-      }
+      const sliced = verbatim && tapped.chunk !== undefined && tapped.at !== undefined;
+      const closed = sliced ? run.slice.follow(line, tapped.chunk, tapped.at) : run.slice.take();
+      if (closed !== undefined) run.parts.push(closed);
+      if (!sliced) run.parts.push(raw);
       this.queued(size);
       return;
     }
@@ -226,7 +210,8 @@ export class WireJournal {
     const run = this.run;
     if (run === undefined) return;
     this.run = undefined;
-    closeSegment(run);
+    const closed = run.slice.take();
+    if (closed !== undefined) run.parts.push(closed);
     const text = this.redact.redactLines(
       run.parts.length === 1 ? run.parts[0]! : run.parts.join("\n"),
     );
@@ -281,8 +266,8 @@ export class WireJournal {
 
   /**
    * Flushes within `ms`. A flush before then leaves the timer to fire (on whatever was queued
-   * since, or nothing): a stream hands over a full batch every ~256 messages, and a timer
-   * made, unref'd and cleared for each was ~30 ms of the proxy's main thread per 100,000.
+   * since, or nothing): a stream hands over a full batch every ~256 messages, and made,
+   * unref'd and cleared a timer for each (~400 a 100,000-chunk stream).
    */
   private flushSoon(ms: number): void {
     if (this.timer) return;
@@ -313,13 +298,6 @@ function isVerbatim(line: string): boolean {
     line.charCodeAt(line.length - 1) === 0x7d && // }
     !spellsByEscape(line)
   );
-}
-
-/** Ends a run's open segment: its lines, taken from their decoded read at once. */
-function closeSegment(run: OpenRun): void {
-  if (run.chunk === undefined) return;
-  run.parts.push(run.chunk.slice(run.start, run.end));
-  run.chunk = undefined;
 }
 
 /**

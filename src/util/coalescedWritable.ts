@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { ReadSlice } from "./readSlice.js";
 
 /**
  * One buffer per turn of the event loop to a Node stream, from two doors: a Node Writable
@@ -41,14 +42,11 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
    * and collect (a 100,000-chunk stream is 100,000 lines).
    */
   let texts: string[] = [];
-  /** The open segment: `chunk.slice(start, end)` is lines written one after the other. */
-  let chunkOf: string | undefined;
-  let start = 0;
-  let end = 0;
+  /** Lines written one after the other from one read (`writeLine` with its chunk). */
+  const slice = new ReadSlice();
   const closeSegment = (): void => {
-    if (chunkOf === undefined) return;
-    texts.push(chunkOf.slice(start, end), "\n");
-    chunkOf = undefined;
+    const closed = slice.take();
+    if (closed !== undefined) texts.push(closed, "\n");
   };
   const joinTexts = (): void => {
     closeSegment();
@@ -115,13 +113,8 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     }),
     writeLine: (line, chunk, at) => {
       if (chunk !== undefined && at !== undefined) {
-        if (chunk === chunkOf && at === end + 1) end = at + line.length;
-        else {
-          closeSegment();
-          chunkOf = chunk;
-          start = at;
-          end = at + line.length;
-        }
+        const closed = slice.follow(line, chunk, at);
+        if (closed !== undefined) texts.push(closed, "\n");
       } else {
         closeSegment();
         texts.push(line, "\n");
