@@ -65,6 +65,13 @@ export interface JournalEntry {
    * newlines. Unset: one. The wire journal joins runs as it queues them (journalTable.ts).
    */
   messages?: number;
+  /**
+   * Set on a run stored factored (lineAffix.ts): every line of `message` is then the middle
+   * of a message that begins with `linePrefix` and ends with `lineSuffix`. `size` is still
+   * the bytes of the messages whole. `listJournal` gives the messages whole.
+   */
+  linePrefix?: string;
+  lineSuffix?: string;
 }
 
 export interface JournalRow extends JournalEntry {

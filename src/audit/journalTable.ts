@@ -1,8 +1,9 @@
 import type { JournalEntry, JournalRow } from "./auditStore.js";
+import { expandLines } from "./lineAffix.js";
 import type { SqlDriver, SqlRow, SqlStatement } from "./sqlDriver.js";
 
 const COLUMNS =
-  "time, session_id, direction, rpc_id, method, size, sha256, truncated, message, messages";
+  "time, session_id, direction, rpc_id, method, size, sha256, truncated, message, messages, line_prefix, line_suffix";
 const ROWS_PER_INSERT = 500;
 /**
  * A row holds one message, or a run of consecutive notifications (no JSON-RPC id, not
@@ -26,7 +27,7 @@ const inserts = new Map<number, string>();
 function insertOf(rows: number): string {
   let sql = inserts.get(rows);
   if (sql === undefined) {
-    sql = `INSERT INTO journal (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
+    sql = `INSERT INTO journal (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`;
     inserts.set(rows, sql);
   }
   return sql;
@@ -105,6 +106,7 @@ function joins(head: JournalEntry, entry: JournalEntry, bytes: number): boolean 
 function runnable(entry: JournalEntry): boolean {
   return (
     entry.messages === undefined &&
+    entry.linePrefix === undefined &&
     entry.rpcId === undefined &&
     entry.method !== undefined &&
     !entry.truncated &&
@@ -141,6 +143,8 @@ function runsOf(entries: JournalEntry[]): unknown[][] {
       head.truncated ? 1 : 0,
       message,
       count,
+      end - i === 1 ? (head.linePrefix ?? null) : null,
+      end - i === 1 ? (head.lineSuffix ?? null) : null,
     ]);
     i = end;
   }
@@ -150,15 +154,21 @@ function runsOf(entries: JournalEntry[]): unknown[][] {
 /** A row's messages: one entry each (a run's share its id, time and row; `part` orders them). */
 function toEntries(row: SqlRow): JournalRow[] {
   const count = Number(row.messages ?? 1);
-  if (count <= 1) return [toEntry(row)];
-  return String(row.message)
-    .split("\n")
-    .map((message, part) => ({
-      ...toEntry(row),
-      part,
-      size: Buffer.byteLength(message),
-      message,
-    }));
+  const affixed = row.line_prefix != null && row.line_suffix != null;
+  if (count <= 1 && !affixed) return [toEntry(row)];
+  const lines = !affixed
+    ? String(row.message).split("\n")
+    : expandLines({
+        prefix: String(row.line_prefix),
+        suffix: String(row.line_suffix),
+        middles: String(row.message),
+      });
+  return lines.map((message, part) => ({
+    ...toEntry(row),
+    part,
+    size: Buffer.byteLength(message),
+    message,
+  }));
 }
 
 function toEntry(row: SqlRow): JournalRow {

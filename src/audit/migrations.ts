@@ -136,6 +136,16 @@ export const MIGRATIONS: Migration[] = [
     // texts, one per line (NDJSON), its `size` their bytes; journalTable.ts.
     statements: () => [`ALTER TABLE journal ADD COLUMN messages INTEGER NOT NULL DEFAULT 1`],
   },
+  {
+    version: 6,
+    name: "journal runs stored factored: what every line of a run begins and ends with, once",
+    // Every row written before has neither (NULL): its lines are its messages. A run with
+    // both stores each message's middle, one per line; lineAffix.ts, journalTable.ts.
+    statements: () => [
+      `ALTER TABLE journal ADD COLUMN line_prefix TEXT`,
+      `ALTER TABLE journal ADD COLUMN line_suffix TEXT`,
+    ],
+  },
 ];
 
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

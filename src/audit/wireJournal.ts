@@ -5,6 +5,7 @@ import { isoNow } from "../util/isoNow.js";
 import type { AuditStore, JournalEntry } from "./auditStore.js";
 import { ChunkCarry, type ChunkAccess } from "./chunkCarry.js";
 import { RUN_BYTES } from "./journalTable.js";
+import { factorLines } from "./lineAffix.js";
 import { ReadSlice } from "../util/readSlice.js";
 import { redactor, type Redactor } from "./redactor.js";
 import { updateTextOf, withUpdateText } from "./updateText.js";
@@ -224,7 +225,16 @@ export class WireJournal {
       truncated: false,
       message: text,
     };
-    if (run.messages > 1) entry.messages = run.messages;
+    if (run.messages > 1) {
+      entry.messages = run.messages;
+      // Stored factored: a stream's lines are mostly the envelope they share (lineAffix.ts).
+      const affixed = factorLines(text);
+      if (affixed) {
+        entry.message = affixed.middles;
+        entry.linePrefix = affixed.prefix;
+        entry.lineSuffix = affixed.suffix;
+      }
+    }
     this.queue.push(entry);
   }
 

@@ -11,6 +11,9 @@ after(() => tmp.remove());
 /** Puts a database back as it was before audit migration 4 (no chain, no seq; no later one). */
 async function asBeforeChains(file: string): Promise<void> {
   const driver = new SqliteDriver(file);
+  await driver.run("ALTER TABLE journal DROP COLUMN line_suffix");
+  await driver.run("ALTER TABLE journal DROP COLUMN line_prefix");
+  await driver.run("DELETE FROM schema_migrations WHERE version = 6");
   await driver.run("ALTER TABLE journal DROP COLUMN messages");
   await driver.run("DELETE FROM schema_migrations WHERE version = 5");
   await driver.run("DROP INDEX audit_records_chain_seq");

@@ -6,6 +6,7 @@ import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
 import { SqliteDriver } from "../../src/audit/sqliteDriver.js";
 import { WorkerSqliteDriver } from "../../src/audit/workerSqliteDriver.js";
 import { updateTextOf } from "../../src/audit/updateText.js";
+import { expandLines } from "../../src/audit/lineAffix.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
 import { NdjsonLines } from "../../src/protocol/ndjsonLines.js";
 import type { JournalEntry } from "../../src/audit/auditStore.js";
@@ -235,8 +236,22 @@ void test("consecutive notifications of one session, direction and method are qu
       ["ses_runs", "in", undefined, "session/update", 2],
     ],
   );
-  for (const e of entries)
-    assert.equal(e.size, Buffer.byteLength(e.message), "a run's size is its bytes with newlines");
+  for (const e of entries) {
+    const whole =
+      e.linePrefix === undefined
+        ? e.message
+        : expandLines({
+            prefix: e.linePrefix,
+            suffix: e.lineSuffix ?? "",
+            middles: e.message,
+          }).join("\n");
+    assert.equal(e.size, Buffer.byteLength(whole), "a run's size is its bytes with newlines");
+  }
+  // The run of 3 is stored factored: what its lines share once, each line's middle.
+  assert.deepEqual(
+    [entries[0]?.linePrefix, entries[0]?.lineSuffix, entries[0]?.message],
+    ['{"jsonrpc":"2.0","method":"session/update","params":{"i":', "}}", "0\n1\n2"],
+  );
   // Read back: one message each, in the order they came, whatever rows held them.
   const rows = await store.listJournal({ sessionId: "ses_runs", limit: 100 });
   assert.deepEqual(

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import type { AuditRecordInput } from "../../src/audit/auditRecord.js";
 import type { JournalEntry } from "../../src/audit/auditStore.js";
+import { factorLines } from "../../src/audit/lineAffix.js";
 import { hasAuditSchema } from "../../src/audit/migrate.js";
 import type { SqlDriver } from "../../src/audit/sqlDriver.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
@@ -317,6 +318,43 @@ export function storeSuite(backend: Backend): void {
       assert.equal(new Set(read.slice(0, 300).map((r) => r.id)).size, 1);
       assert.equal(read[300]!.rpcId, "7");
       assert.equal(await store.pruneJournal("2021-01-01T00:00:00.000Z"), entries.length);
+      await store.close();
+    });
+
+    void it("stores a factored run's shared prefix and suffix once and reads its messages back whole", async () => {
+      const { driver } = await backend.fresh();
+      const store = await new SqlAuditStore(driver, backend.name).open();
+      const lines = ["tok ", "é😀", "", 'a\\"b'].map(
+        (text) =>
+          `{"jsonrpc":"2.0","method":"session/update","params":{"update":{"text":"${text}"}}}`,
+      );
+      const whole = lines.join("\n");
+      const affixed = factorLines(whole);
+      assert.ok(affixed, "lines that share an envelope are factored");
+      await store.appendJournal([
+        {
+          time: "2020-01-01T00:00:00.000Z",
+          sessionId: "s",
+          direction: "in",
+          method: "session/update",
+          size: Buffer.byteLength(whole),
+          truncated: false,
+          message: affixed.middles,
+          messages: lines.length,
+          linePrefix: affixed.prefix,
+          lineSuffix: affixed.suffix,
+        },
+      ]);
+      const stored = await driver.all("SELECT message, line_prefix, line_suffix FROM journal");
+      assert.deepEqual(
+        stored.map((r) => [r.message, r.line_prefix, r.line_suffix]),
+        [[affixed.middles, affixed.prefix, affixed.suffix]],
+      );
+      const read = await store.listJournal({});
+      assert.deepEqual(
+        read.map((r) => [r.part, r.message, r.size]),
+        lines.map((line, i) => [i, line, Buffer.byteLength(line)]),
+      );
       await store.close();
     });
 
