@@ -7,6 +7,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import { MessageQueue } from "./messageQueue.js";
 import { NdjsonLines } from "./ndjsonLines.js";
+import { TextChunkTemplates } from "./textChunkTemplates.js";
 import {
   HOLDABLE,
   TAPPABLE,
@@ -46,6 +47,7 @@ class NodeNdJson {
   readonly stream: Stream & Tappable & Holdable;
   private hooks: TapHooks | undefined;
   private readonly lines: NdjsonLines;
+  private readonly templates = new TextChunkTemplates();
   private readonly queue: MessageQueue;
   private started = false;
   private stopped = false;
@@ -128,6 +130,12 @@ class NodeNdJson {
 
   private readonly onLine = (text: string, chunk?: string, at?: number): boolean => {
     if (this.stopped) return false;
+    // A text chunk like the last ones: no parse (textChunkTemplates.ts).
+    const known = this.templates.match(text);
+    if (known !== undefined) {
+      this.deliver(known, text, chunk, at);
+      return !this.stopped;
+    }
     const trimmed = text.trim();
     if (trimmed === "") return true;
     let message: unknown;
@@ -140,6 +148,7 @@ class NodeNdJson {
     if (Array.isArray(message)) {
       this.answer(RequestError.invalidRequest(undefined, "JSON-RPC batches are not supported"));
     } else if (typeof message === "object" && message !== null) {
+      this.templates.learn(message, text);
       this.deliver(message as AnyMessage, text, chunk, at);
     } else {
       this.answer(RequestError.invalidRequest(message));

@@ -121,3 +121,43 @@ void test("writes reach the agent whole and in order, past a full pipe", async (
     await agent.kill();
   }
 });
+
+void test("text chunks read without a parse arrive as JSON.parse gives them, lookalikes too", async () => {
+  const chunk = (text: string): string =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: {
+        sessionId: "s1",
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+      },
+    });
+  const lines = [
+    chunk("first"),
+    chunk("tok "),
+    chunk('code:\n\t"quoted" \\ done'),
+    // A lookalike: the envelope's ends, a second "type" in between (the last one counts).
+    chunk("x").replace('"x"', '"x","type":"image"'),
+    chunk("after"),
+  ];
+  const { agent, reader } = spawnPieces([lines.join("\n") + "\n", "{bad\n", chunk("last") + "\n"], {
+    hold: true,
+  });
+  try {
+    const messages = await readAll(reader, lines.length + 2);
+    assert.deepEqual(
+      messages.slice(0, lines.length),
+      lines.map((l) => JSON.parse(l) as object),
+    );
+    // The bad line's answer comes back echoed, before or after the last chunk.
+    const rest = messages.slice(lines.length);
+    const echo = rest.find((m) => (m as { method?: string }).method === "echo");
+    assert.match((echo as { params: { line: string } }).params.line, /-32700/);
+    assert.deepEqual(
+      rest.filter((m) => m !== echo),
+      [JSON.parse(chunk("last"))],
+    );
+  } finally {
+    await agent.shutdown();
+  }
+});
