@@ -58,7 +58,14 @@ export class Attached {
       const tapped: TappedMessage =
         wire?.message === message
           ? wire
-          : { direction: "in", message, line: undefined, chunk: undefined, at: undefined };
+          : {
+              direction: "in",
+              message,
+              line: undefined,
+              chunk: undefined,
+              at: undefined,
+              bytes: undefined,
+            };
       hooks.observe(tapped);
       if (hooks.intercept?.(tapped)) return;
     }

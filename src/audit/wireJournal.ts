@@ -143,7 +143,8 @@ export class WireJournal {
     // The agent's line kept as it came: nothing to trim, no escape (see wireText).
     const verbatim = line !== undefined && isVerbatim(line);
     const raw = verbatim ? line : wireText(tapped);
-    const size = Buffer.byteLength(raw);
+    // A line of an ASCII read is as many bytes as characters: no count.
+    const size = verbatim && tapped.bytes !== undefined ? line.length : Buffer.byteLength(raw);
     if (
       !hasId &&
       method !== undefined &&
@@ -213,15 +214,15 @@ export class WireJournal {
     this.run = undefined;
     const closed = run.slice.take();
     if (closed !== undefined) run.parts.push(closed);
-    const text = this.redact.redactLines(
-      run.parts.length === 1 ? run.parts[0]! : run.parts.join("\n"),
-    );
+    const joined = run.parts.length === 1 ? run.parts[0]! : run.parts.join("\n");
+    const text = this.redact.redactLines(joined);
     const entry: JournalEntry = {
       time: run.time,
       sessionId: run.sessionId,
       direction: run.direction,
       method: this.redact.redact(run.method),
-      size: Buffer.byteLength(text),
+      // Counted line by line as they came, unless redaction changed the text.
+      size: text === joined ? run.bytes : Buffer.byteLength(text),
       truncated: false,
       message: text,
     };

@@ -4,9 +4,11 @@ const LF = 0x0a;
 
 /**
  * One line's text; where it was cut from a larger decoded text, that text and the line's
- * offset in it (`text === chunk.slice(at, at + text.length)`). False: stop.
+ * offset in it (`text === chunk.slice(at, at + text.length)`); where that text is ASCII, the
+ * bytes it was decoded from, one a character, and the newline after it (`bytes.length ===
+ * chunk.length + 1`): what the editor proxy writes on without encoding it again. False: stop.
  */
-export type LineHandler = (text: string, chunk?: string, at?: number) => boolean;
+export type LineHandler = (text: string, chunk?: string, at?: number, bytes?: Buffer) => boolean;
 const CR = 0x0d;
 
 /**
@@ -44,7 +46,11 @@ export class NdjsonLines {
     if (newline !== -1 && last - start <= this.maxBytes) {
       // Every line of the chunk is within the limit: decoded at once and cut as text (an
       // LF byte is never inside a UTF-8 sequence, so each line decodes as it would alone).
-      if (!eachLine(chunk.toString("utf8", start, last), onLine)) return;
+      const text = chunk.toString("utf8", start, last);
+      // ASCII: as many characters as bytes, none of them a replacement for a bad byte
+      // (V8 answers that at once for a string of one-byte characters).
+      const ascii = text.length === last - start && !text.includes("\ufffd");
+      if (!eachLine(text, onLine, ascii ? chunk.subarray(start, last + 1) : undefined)) return;
       start = last + 1;
     } else {
       while (newline !== -1) {
@@ -90,11 +96,11 @@ export class NdjsonLines {
 }
 
 /** `onLine` for each LF-separated line of `text` (which has no final LF); false: stopped. */
-function eachLine(text: string, onLine: LineHandler): boolean {
+function eachLine(text: string, onLine: LineHandler, bytes: Buffer | undefined): boolean {
   let from = 0;
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", from)) {
-    if (!onLine(text.slice(from, at), text, from)) return false;
+    if (!onLine(text.slice(from, at), text, from, bytes)) return false;
     from = at + 1;
   }
-  return onLine(text.slice(from), text, from);
+  return onLine(text.slice(from), text, from, bytes);
 }

@@ -128,12 +128,17 @@ class NodeNdJson {
     }
   };
 
-  private readonly onLine = (text: string, chunk?: string, at?: number): boolean => {
+  private readonly onLine = (
+    text: string,
+    chunk?: string,
+    at?: number,
+    bytes?: Buffer,
+  ): boolean => {
     if (this.stopped) return false;
     // A text chunk like the last ones: no parse (textChunkTemplates.ts).
     const known = this.templates.match(text);
     if (known !== undefined) {
-      this.deliver(known, text, chunk, at);
+      this.deliver(known, text, chunk, at, bytes);
       return !this.stopped;
     }
     const trimmed = text.trim();
@@ -149,18 +154,24 @@ class NodeNdJson {
       this.answer(RequestError.invalidRequest(undefined, "JSON-RPC batches are not supported"));
     } else if (typeof message === "object" && message !== null) {
       this.templates.learn(message, text);
-      this.deliver(message as AnyMessage, text, chunk, at);
+      this.deliver(message as AnyMessage, text, chunk, at, bytes);
     } else {
       this.answer(RequestError.invalidRequest(message));
     }
     return !this.stopped;
   };
 
-  private deliver(message: AnyMessage, line: string, chunk?: string, at?: number): void {
+  private deliver(
+    message: AnyMessage,
+    line: string,
+    chunk?: string,
+    at?: number,
+    bytes?: Buffer,
+  ): void {
     const hooks = this.hooks;
     if (hooks) {
       // One shape for every inbound message (the listeners' property reads stay monomorphic).
-      const tapped: TappedMessage = { direction: "in", message, line, chunk, at };
+      const tapped: TappedMessage = { direction: "in", message, line, chunk, at, bytes };
       hooks.observe(tapped);
       if (hooks.intercept?.(tapped)) return;
     }

@@ -19,6 +19,12 @@ export interface TappedMessage {
    */
   readonly chunk?: string;
   readonly at?: number;
+  /**
+   * Inbound, where `chunk` is ASCII: the bytes it was decoded from, one a character, and the
+   * newline after it (NdjsonLines). The editor proxy writes a run of lines from them as
+   * they came; the journal counts a line's bytes as its length.
+   */
+  readonly bytes?: Buffer;
 }
 
 export interface TapHooks {

@@ -27,9 +27,11 @@ export interface CoalescedOutput {
 /**
  * Writes a line and a newline. Given the decoded read the line was cut from and its offset
  * in it (`TappedMessage.chunk`, `at`), lines one after the other in that read are taken from
- * it as one slice when they are written, not kept one by one.
+ * it as one slice when they are written, not kept one by one; given the read's bytes too
+ * (`TappedMessage.bytes`, an ASCII read), that slice is written as those bytes, not encoded
+ * again.
  */
-export type LineOut = (line: string, chunk?: string, at?: number) => void;
+export type LineOut = (line: string, chunk?: string, at?: number, bytes?: Buffer) => void;
 
 /** What a turn joins before it writes anyway (string lengths: ~bytes for ASCII lines). */
 const FLUSH_AT = 64 * 1024;
@@ -44,15 +46,25 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   let texts: string[] = [];
   /** Lines written one after the other from one read (`writeLine` with its chunk). */
   const slice = new ReadSlice();
-  const closeSegment = (): void => {
-    const closed = slice.take();
-    if (closed !== undefined) texts.push(closed, "\n");
-  };
-  const joinTexts = (): void => {
-    closeSegment();
+  /** The strings so far as one, before bytes that come after them. */
+  const textsToPending = (): void => {
     if (texts.length === 0) return;
     pending.push(texts.join(""));
     texts = [];
+  };
+  /** A closed slice: its bytes with their newline, or its text (the newline added). */
+  const put = (closed: Buffer | string | undefined): void => {
+    if (closed === undefined) return;
+    if (typeof closed === "string") texts.push(closed, "\n");
+    else {
+      textsToPending();
+      pending.push(closed);
+    }
+  };
+  const closeSegment = (): void => put(slice.takeBytes());
+  const joinTexts = (): void => {
+    closeSegment();
+    textsToPending();
   };
   let scheduled = false;
   let drained: Promise<void> = Promise.resolve();
@@ -111,11 +123,9 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
         void drained.then(() => done());
       },
     }),
-    writeLine: (line, chunk, at) => {
-      if (chunk !== undefined && at !== undefined) {
-        const closed = slice.follow(line, chunk, at);
-        if (closed !== undefined) texts.push(closed, "\n");
-      } else {
+    writeLine: (line, chunk, at, bytes) => {
+      if (chunk !== undefined && at !== undefined) put(slice.followBytes(line, chunk, at, bytes));
+      else {
         closeSegment();
         texts.push(line, "\n");
       }

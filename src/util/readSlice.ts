@@ -5,6 +5,8 @@
  */
 export class ReadSlice {
   private chunk: string | undefined;
+  /** The read's bytes when its text is ASCII, and the newline after it (`TappedMessage`). */
+  private bytes: Buffer | undefined;
   private start = 0;
   private end = 0;
 
@@ -13,15 +15,27 @@ export class ReadSlice {
    * read, or a line between them left out), that slice is closed and returned: it comes
    * before this line.
    */
-  follow(line: string, chunk: string, at: number): string | undefined {
-    if (chunk === this.chunk && at === this.end + 1) {
-      this.end = at + line.length;
-      return undefined;
-    }
+  follow(line: string, chunk: string, at: number, bytes?: Buffer): string | undefined {
+    if (this.follows(line, chunk, at)) return undefined;
     const closed = this.take();
-    this.chunk = chunk;
-    this.start = at;
-    this.end = at + line.length;
+    this.open(line, chunk, at, bytes);
+    return closed;
+  }
+
+  /**
+   * As `follow`, for a writer of bytes: the slice closed is given as its bytes with the
+   * newline after its last line, where the read's are known; as its text (no newline)
+   * otherwise.
+   */
+  followBytes(
+    line: string,
+    chunk: string,
+    at: number,
+    bytes?: Buffer,
+  ): Buffer | string | undefined {
+    if (this.follows(line, chunk, at)) return undefined;
+    const closed = this.takeBytes();
+    this.open(line, chunk, at, bytes);
     return closed;
   }
 
@@ -29,7 +43,28 @@ export class ReadSlice {
   take(): string | undefined {
     const chunk = this.chunk;
     if (chunk === undefined) return undefined;
-    this.chunk = undefined;
+    this.chunk = this.bytes = undefined;
     return chunk.slice(this.start, this.end);
+  }
+
+  /** As `take`, but as bytes with a newline after where the read's are known (followBytes). */
+  takeBytes(): Buffer | string | undefined {
+    const bytes = this.bytes;
+    if (bytes === undefined) return this.take();
+    this.chunk = this.bytes = undefined;
+    return bytes.subarray(this.start, this.end + 1);
+  }
+
+  private follows(line: string, chunk: string, at: number): boolean {
+    if (chunk !== this.chunk || at !== this.end + 1) return false;
+    this.end = at + line.length;
+    return true;
+  }
+
+  private open(line: string, chunk: string, at: number, bytes: Buffer | undefined): void {
+    this.chunk = chunk;
+    this.bytes = bytes;
+    this.start = at;
+    this.end = at + line.length;
   }
 }

@@ -304,10 +304,8 @@ void test("a run stops at 64 KiB of text and counts toward the batch by messages
 });
 
 void test("lines of one read are journaled as one slice of it: blank lines, escapes, other reads and shapes of credentials still come out right", async () => {
-  const store = await new SqlAuditStore(
-    new SqliteDriver(join(tmp.dir, "slices.db")),
-    "test",
-  ).open();
+  const driver = new SqliteDriver(join(tmp.dir, "slices.db"));
+  const store = await new SqlAuditStore(driver, "test").open();
   const journal = new WireJournal(store, { flushMs: 60_000 });
   const note = (text: string): string =>
     JSON.stringify({
@@ -317,17 +315,19 @@ void test("lines of one read are journaled as one slice of it: blank lines, esca
     });
   // A blank line between two lines; an escape (`\n` in the text); a key's shape; a line cut
   // by the end of the first read, which then goes on; blanks around a line.
-  const all = `${note("one")}\n\n${note("two")}\n${note("line\nbreak")}\n${note("key sk-abcdefghijklmnopqrstuvwx")}\n${note("three")}\n${note("four")}\n  ${note("padded")}  \n${note("five")}\n`;
+  const all = `${note("one")}\n\n${note("two")}\n${note("line\nbreak")}\n${note("key sk-abcdefghijklmnopqrstuvwx")}\n${note("three")}\n${note("four")}\n  ${note("padded")}  \n${note("five")}\n${note("héllo, non-ASCII")}\n${note("six")}\n`;
   const cut = all.indexOf("three") + 3;
-  const reads = [all.slice(0, cut), all.slice(cut)];
+  // The third read holds a character past ASCII: it comes without its bytes.
+  const cutWide = all.indexOf("héllo") - 200;
+  const reads = [all.slice(0, cut), all.slice(cut, cutWide), all.slice(cutWide)];
   const lines = new NdjsonLines(1 << 20);
   const seen: string[] = [];
   for (const read of reads)
-    lines.push(Buffer.from(read), (line, chunk, at) => {
+    lines.push(Buffer.from(read), (line, chunk, at, bytes) => {
       if (line.trim() === "") return true;
       seen.push(line.trim());
       const message = JSON.parse(line) as TappedMessage["message"];
-      journal.record("ses_slices", { direction: "in", message, line, chunk, at });
+      journal.record("ses_slices", { direction: "in", message, line, chunk, at, bytes });
       return true;
     });
   await journal.flush();
@@ -341,6 +341,38 @@ void test("lines of one read are journaled as one slice of it: blank lines, esca
   );
   assert.equal(new Set(rows.map((r) => r.id)).size, 1, "one run, one row");
   assert.ok(rows.every((r) => !r.message.includes("sk-abcdef")));
+  // The row's size: the bytes of its messages as stored, with the newlines between them
+  // (counted as characters where a read was ASCII, in bytes where not or where redacted).
+  const [row] = await driver.all("SELECT size FROM journal");
+  assert.equal(Number(row?.size), Buffer.byteLength(expected.join("\n")));
+  await store.close();
+});
+
+void test("a run's size is its bytes, counted as characters only where the read was ASCII", async () => {
+  const driver = new SqliteDriver(join(tmp.dir, "sizes.db"));
+  const store = await new SqlAuditStore(driver, "test").open();
+  const journal = new WireJournal(store, { flushMs: 60_000 });
+  const note = (text: string): string =>
+    JSON.stringify({ jsonrpc: "2.0", method: "session/update", params: { text } });
+  const reads = [
+    `${note("plain")}\n${note("ascii")}\n`,
+    `${note("wide: é, ☃, 😀")}\n${note("more")}\n`,
+    `${note("ascii again")}\n`,
+  ];
+  const lines = new NdjsonLines(1 << 20);
+  const given: boolean[] = [];
+  for (const read of reads)
+    lines.push(Buffer.from(read), (line, chunk, at, bytes) => {
+      given.push(bytes !== undefined);
+      const message = JSON.parse(line) as TappedMessage["message"];
+      journal.record("ses_sizes", { direction: "in", message, line, chunk, at, bytes });
+      return true;
+    });
+  await journal.flush();
+  assert.deepEqual(given, [true, true, false, false, true]);
+  const [row] = await driver.all("SELECT size, messages FROM journal");
+  assert.equal(Number(row?.messages), 5);
+  assert.equal(Number(row?.size), Buffer.byteLength(reads.join("").trimEnd()));
   await store.close();
 });
 

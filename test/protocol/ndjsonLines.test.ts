@@ -62,6 +62,7 @@ test("NdjsonLines: a line over the limit inside a chunk of lines throws once the
 });
 
 test("NdjsonLines: a line handed with its decoded read is that slice of it, and the next line of that read starts one past its end", () => {
+  let asciiReads = 0;
   for (let seed = 1; seed <= 200; seed++) {
     const next = random(seed);
     const { lines, bytes } = randomLines(next);
@@ -70,10 +71,21 @@ test("NdjsonLines: a line handed with its decoded read is that slice of it, and 
     let sliced = 0;
     for (let at = 0; at < bytes.length;) {
       const size = 1 + Math.floor(next() * 200);
-      splitter.push(bytes.subarray(at, at + size), (text, chunk, offset) => {
+      splitter.push(bytes.subarray(at, at + size), (text, chunk, offset, read) => {
         if (chunk === undefined || offset === undefined) {
+          assert.equal(read, undefined, "bytes only with a decoded read");
           previous = undefined;
           return true;
+        }
+        // The read's bytes come exactly when its text is ASCII: one a character, then LF.
+        // eslint-disable-next-line no-control-regex -- ASCII is what it looks for
+        const ascii = /^[\u0000-\u007f]*$/.test(chunk);
+        assert.equal(read !== undefined, ascii, `seed ${seed}: bytes iff ASCII`);
+        if (read !== undefined) {
+          assert.equal(read.length, chunk.length + 1, `seed ${seed}`);
+          assert.equal(read.toString("latin1", 0, chunk.length), chunk, `seed ${seed}`);
+          assert.equal(read[chunk.length], 0x0a, `seed ${seed}`);
+          asciiReads++;
         }
         sliced++;
         assert.equal(chunk.slice(offset, offset + text.length), text, `seed ${seed}`);
@@ -86,4 +98,22 @@ test("NdjsonLines: a line handed with its decoded read is that slice of it, and 
     }
     assert.ok(sliced > 0 || lines.length < 3, `seed ${seed}: no line came with its read`);
   }
+  assert.ok(asciiReads > 100, `only ${asciiReads} lines came with an ASCII read's bytes`);
+});
+
+test("NdjsonLines: a read with a character past ASCII, or a byte that is no UTF-8, comes without its bytes", () => {
+  for (const read of [
+    Buffer.from('{"a":"é"}\n{"b":1}\n'),
+    Buffer.from([0x7b, 0xff, 0x7d, 0x0a, 0x7b, 0x7d, 0x0a]),
+  ]) {
+    const given: (Buffer | undefined)[] = [];
+    new NdjsonLines(1 << 20).push(read, (_text, _chunk, _at, bytes) => given.push(bytes) > 0);
+    assert.deepEqual(given, [undefined, undefined]);
+  }
+  const given: (Buffer | undefined)[] = [];
+  new NdjsonLines(1 << 20).push(
+    Buffer.from('{"a":1}\n{"b":2}\n'),
+    (_t, _c, _a, bytes) => given.push(bytes) > 0,
+  );
+  assert.equal(given[0]?.toString(), '{"a":1}\n{"b":2}\n');
 });

@@ -116,3 +116,22 @@ test("coalescedOutput: lines given with their read are written as they are in it
   await ended(out);
   assert.deepEqual(writes, ["a1\na2\na3\nstr\na4\nplain\nb1\nb2\n"]);
 });
+
+test("coalescedOutput: lines given with an ASCII read's bytes are written from those bytes, in order with the other doors", async () => {
+  const { out, writes } = recorder();
+  const output = coalescedOutput(out);
+  const read = ["a1", "a2", "skipped", "a3"].join("\n");
+  // Bytes that differ from the text, upper case, only to show which of the two is written.
+  const bytes = Buffer.from(read.toUpperCase() + "\n");
+  const lineOut = (line: string): void => output.writeLine(line, read, read.indexOf(line), bytes);
+  lineOut("a1");
+  lineOut("a2");
+  output.writable.write("str\n");
+  lineOut("a3");
+  output.writeLine("plain");
+  lineOut("a1"); // a line that does not follow: a slice of its own
+  await new Promise((resolve) => setImmediate(resolve));
+  await ended(output.writable);
+  await ended(out);
+  assert.deepEqual(writes, ["A1\nA2\nstr\nA3\nplain\nA1\n"]);
+});

@@ -26,7 +26,7 @@ export class ProxySession {
     private readonly editorOut?: LineOut,
   ) {
     this.subscriptions.push(
-      session.tap.on(({ direction, message, line, chunk, at }) => {
+      session.tap.on(({ direction, message, line, chunk, at, bytes }) => {
         if (direction !== "in" || !("method" in message)) return;
         const params = (message as { params?: unknown }).params;
         if (message.method === "session/update" && !("id" in message)) {
@@ -35,7 +35,7 @@ export class ProxySession {
           if (!this.editorOut)
             void this.editor.notify("session/update", params as never).catch(() => undefined);
           else if (line === undefined) this.editorOut(JSON.stringify(message));
-          else this.editorOut(line, chunk, at);
+          else this.editorOut(line, chunk, at, bytes);
         } else if (message.method === "session/request_permission") {
           const request = params as RequestPermissionRequest;
           const id = request?.toolCall?.toolCallId;
