@@ -28,6 +28,8 @@ interface Template {
   suffix: string;
   /** The message the template was learned from (its text is not used). */
   shape: TextChunk;
+  /** The message with another text, its keys in the shape's order. */
+  build: (shape: TextChunk, text: string) => AnyMessage;
 }
 
 /**
@@ -48,14 +50,14 @@ export class TextChunkTemplates {
   match(line: string): AnyMessage | undefined {
     const templates = this.templates;
     for (let i = 0; i < templates.length; i++) {
-      const { prefix, suffix, shape } = templates[i]!;
+      const { prefix, suffix, shape, build } = templates[i]!;
       const end = line.length - suffix.length;
       if (end < prefix.length) continue;
       // Compared as equal strings: faster on V8 than startsWith/endsWith for ~130 characters.
       if (line.substring(0, prefix.length) !== prefix) continue;
       if (line.substring(end) !== suffix) continue;
       const text = stringBody(line.substring(prefix.length, end));
-      return text === undefined ? undefined : withText(shape, text);
+      return text === undefined ? undefined : build(shape, text);
     }
     return undefined;
   }
@@ -74,7 +76,8 @@ export class TextChunkTemplates {
       return;
     }
     if (this.templates.length === MAX_TEMPLATES) this.templates.pop();
-    this.templates.unshift({ prefix, suffix, shape: message });
+    const build = JSON.stringify(message) === canonical(message) ? canonicalWithText : withText;
+    this.templates.unshift({ prefix, suffix, shape: message, build });
   }
 }
 
@@ -90,6 +93,27 @@ function stringBody(body: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `shape` with `text` where its keys are in the order the SDK and most agents write them:
+ * literals, which V8 allocates with their final layout (~2x faster than four spreads).
+ */
+function canonicalWithText(shape: TextChunk, text: string): AnyMessage {
+  const { params } = shape;
+  return {
+    jsonrpc: "2.0",
+    method: "session/update",
+    params: {
+      sessionId: params.sessionId,
+      update: { sessionUpdate: params.update.sessionUpdate, content: { type: "text", text } },
+    },
+  };
+}
+
+/** `shape` serialised as canonicalWithText would build it. */
+function canonical(shape: TextChunk): string {
+  return JSON.stringify(canonicalWithText(shape, shape.params.update.content.text));
 }
 
 /** `shape` with `text`, its keys in its order (a spread keeps the order, and a key's place). */

@@ -44,6 +44,8 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
    * and collect (a 100,000-chunk stream is 100,000 lines).
    */
   let texts: string[] = [];
+  /** What is held to be written (characters of text, bytes), but for an open slice. */
+  let pendingLength = 0;
   /** Lines written one after the other from one read (`writeLine` with its chunk). */
   const slice = new ReadSlice();
   /** The strings so far as one, before bytes that come after them. */
@@ -52,13 +54,20 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     pending.push(texts.join(""));
     texts = [];
   };
-  /** A closed slice: its bytes with their newline, or its text (the newline added). */
+  /**
+   * A closed slice: its bytes with their newline, or its text (the newline added). Counted
+   * toward FLUSH_AT only now: a slice open is a part of one read, held anyway, and a flush
+   * in the middle of it wrote two pieces (joined by a copy) where one read is one.
+   */
   const put = (closed: Buffer | string | undefined): void => {
     if (closed === undefined) return;
-    if (typeof closed === "string") texts.push(closed, "\n");
-    else {
+    if (typeof closed === "string") {
+      texts.push(closed, "\n");
+      pendingLength += closed.length + 1;
+    } else {
       textsToPending();
       pending.push(closed);
+      pendingLength += closed.length;
     }
   };
   const closeSegment = (): void => put(slice.takeBytes());
@@ -70,10 +79,12 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
   let drained: Promise<void> = Promise.resolve();
   let waiting = false;
   const pressure: ((full: boolean) => void)[] = [];
-  const flush = (): void => {
-    scheduled = false;
+  /** Writes what is held; the open slice too unless `keepOpen` (it may go on growing). */
+  const flush = (keepOpen = false): void => {
+    if (!keepOpen) scheduled = false;
+    if (keepOpen) textsToPending();
+    else joinTexts();
     pendingLength = 0;
-    joinTexts();
     if (pending.length === 0) return;
     const chunks = pending;
     pending = [];
@@ -90,7 +101,6 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     );
     for (const listener of pressure) listener(true);
   };
-  let pendingLength = 0;
   const push = (chunk: Uint8Array | string): void => {
     // Lines in a row are one string (encoded once at the flush), not a buffer each.
     closeSegment();
@@ -103,7 +113,7 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     added();
   };
   const added = (): void => {
-    if (pendingLength >= FLUSH_AT) return flush();
+    if (pendingLength >= FLUSH_AT) flush(true);
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
@@ -128,8 +138,8 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
       else {
         closeSegment();
         texts.push(line, "\n");
+        pendingLength += line.length + 1;
       }
-      pendingLength += line.length + 1;
       added();
     },
     onPressure: (listener) => void pressure.push(listener),

@@ -135,3 +135,32 @@ test("coalescedOutput: lines given with an ASCII read's bytes are written from t
   await ended(out);
   assert.deepEqual(writes, ["A1\nA2\nstr\nA3\nplain\nA1\n"]);
 });
+
+test("coalescedOutput: lines of one read are written as one piece when the read ends, however long, and a turn of reads as they end", () => {
+  const { out } = recorder();
+  const calls: Buffer[] = [];
+  const write = out.write.bind(out);
+  out.write = ((chunk: Buffer, ...rest: never[]) => {
+    calls.push(chunk);
+    return write(chunk, ...rest);
+  }) as typeof out.write;
+  const output = coalescedOutput(out);
+  const readOf = (tag: string): { lines: string[]; text: string; bytes: Buffer } => {
+    const lines = Array.from({ length: 500 }, (_, i) => `${tag}${i}${"x".repeat(195)}`);
+    const text = lines.join("\n");
+    return { lines, text, bytes: Buffer.from(text + "\n") };
+  };
+  const reads = [readOf("a"), readOf("b"), readOf("c")];
+  for (const { lines, text, bytes } of reads) {
+    let at = 0;
+    for (const line of lines) {
+      output.writeLine(line, text, at, bytes);
+      at += line.length + 1;
+    }
+  }
+  // ~100 KB a read: each written whole when the next begins, the last one still open.
+  assert.deepEqual(
+    calls.map((c) => c.toString()),
+    reads.slice(0, 2).map((r) => r.text + "\n"),
+  );
+});
