@@ -65,6 +65,8 @@ export class Attached {
               chunk: undefined,
               at: undefined,
               bytes: undefined,
+              envelope: undefined,
+              body: undefined,
             };
       hooks.observe(tapped);
       if (hooks.intercept?.(tapped)) return;

@@ -66,6 +66,14 @@ export class Redactor {
   }
 
   /**
+   * Whether `redact` could change `text`: a secret is registered, or the text holds the
+   * beginning of a credential shape. False: `redact(text)` is `text`.
+   */
+  mayChange(text: string): boolean {
+    return this.registry.size > 0 || MAYBE.test(text);
+  }
+
+  /**
    * `redact` of a text of JSON lines (a journal run: one message a line, each `{…}`), with
    * its result: the registry's values are masked in one pass over the whole, and the
    * credential shapes (none can span from one `{…}` line into the next) are looked for line

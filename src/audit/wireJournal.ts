@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import type { TappedMessage } from "../protocol/tap.js";
+import type { LineEnvelope, TappedMessage } from "../protocol/tap.js";
 import type { Disposable, Emitter } from "../util/emitter.js";
 import { isoNow } from "../util/isoNow.js";
 import type { AuditStore, JournalEntry } from "./auditStore.js";
 import { ChunkCarry, type ChunkAccess } from "./chunkCarry.js";
 import { RUN_BYTES } from "./journalTable.js";
+import { isVerbatim, spellsByEscape, truncateUtf8, wireText } from "./journalText.js";
 import { factorLines } from "./lineAffix.js";
 import { ReadSlice } from "../util/readSlice.js";
 import { redactor, type Redactor } from "./redactor.js";
@@ -60,6 +61,12 @@ interface OpenRun {
   parts: string[];
   /** Its last lines while they follow each other in one read. */
   slice: ReadSlice;
+  /**
+   * Set for a run of streamed text chunks read without a parse (TappedMessage.envelope):
+   * every line is the envelope around its body, and only the bodies are kept.
+   */
+  envelope: LineEnvelope | undefined;
+  bodies: string[];
 }
 
 /** Streamed text chunks, per direction and variant (`session/update` agent/thought/user). */
@@ -121,8 +128,10 @@ export class WireJournal {
     let carry = this.carries.get(sessionId);
     if (!carry) this.carries.set(sessionId, (carry = new ChunkCarry(CHUNKS, this.redact.registry)));
     // With no secret to watch for across chunks, nothing waits: no item to build per message.
-    if (carry.passing) this.enqueue(sessionId, tapped);
-    else
+    if (carry.passing) {
+      if (tapped.envelope === undefined || !this.enqueueBody(sessionId, tapped, tapped.envelope))
+        this.enqueue(sessionId, tapped);
+    } else
       for (const seen of carry.push({ time: isoNow(), tapped }))
         this.enqueue(sessionId, seen.tapped, seen.time);
   }
@@ -156,22 +165,14 @@ export class WireJournal {
       let run = this.run;
       if (
         run === undefined ||
+        run.envelope !== undefined ||
         run.sessionId !== sessionId ||
         run.direction !== tapped.direction ||
         run.method !== method ||
         run.bytes + size + 1 > RUN_BYTES
       ) {
         this.closeRun();
-        run = this.run = {
-          time: time ?? isoNow(),
-          sessionId,
-          direction: tapped.direction,
-          method,
-          messages: 0,
-          bytes: -1,
-          parts: [],
-          slice: new ReadSlice(),
-        };
+        run = this.openRun(sessionId, tapped.direction, method, time, undefined);
       }
       run.messages++;
       run.bytes += size + 1;
@@ -205,13 +206,77 @@ export class WireJournal {
   }
 
   /**
+   * A streamed text chunk read without a parse joins a run of its envelope as its body
+   * alone. False when it must go the long way: its body spells a character by an escape
+   * (the redactor must see the character), or its line is too long for a run.
+   */
+  private enqueueBody(sessionId: string, tapped: TappedMessage, envelope: LineEnvelope): boolean {
+    const { line, body } = tapped;
+    if (line === undefined || body === undefined || spellsByEscape(body)) return false;
+    const size = tapped.bytes !== undefined ? line.length : Buffer.byteLength(line);
+    if (size > Math.min(RUN_BYTES, this.options.maxMessageBytes)) return false;
+    let run = this.run;
+    if (
+      run === undefined ||
+      run.envelope !== envelope ||
+      run.sessionId !== sessionId ||
+      run.direction !== tapped.direction ||
+      run.bytes + size + 1 > RUN_BYTES
+    ) {
+      this.closeRun();
+      const method = (tapped.message as { method: string }).method;
+      run = this.openRun(sessionId, tapped.direction, method, undefined, envelope);
+    }
+    run.bodies.push(body);
+    run.messages++;
+    run.bytes += size + 1;
+    this.queued(size);
+    return true;
+  }
+
+  private openRun(
+    sessionId: string,
+    direction: "in" | "out",
+    method: string,
+    time: string | undefined,
+    envelope: LineEnvelope | undefined,
+  ): OpenRun {
+    return (this.run = {
+      time: time ?? isoNow(),
+      sessionId,
+      direction,
+      method,
+      messages: 0,
+      bytes: -1,
+      parts: [],
+      slice: new ReadSlice(),
+      envelope,
+      bodies: [],
+    });
+  }
+
+  /**
    * Ends the open run: its text, one message a line, is redacted at once (line by line only
-   * where a credential shape may be: Redactor.redactLines) and queued as one entry.
+   * where a credential shape may be: Redactor.redactLines) and queued as one entry. A run of
+   * bodies is queued as its envelope and bodies when nothing in them can be redacted: no
+   * secret registered, no beginning of a credential shape in the envelope or a body (none
+   * can span into a body or out of it: the envelope ends and begins with the text's quote,
+   * and no shape holds a quote).
    */
   private closeRun(): void {
     const run = this.run;
     if (run === undefined) return;
     this.run = undefined;
+    const envelope = run.envelope;
+    if (envelope !== undefined) {
+      const { prefix, suffix } = envelope;
+      const middles = run.bodies.join("\n");
+      const redact = this.redact;
+      if (!redact.mayChange(prefix) && !redact.mayChange(suffix) && !redact.mayChange(middles))
+        return this.queueRun(run, middles, envelope);
+      // The long way: the lines whole, as any other run's.
+      run.parts = run.bodies.map((b) => prefix + b + suffix);
+    }
     const closed = run.slice.take();
     if (closed !== undefined) run.parts.push(closed);
     const joined = run.parts.length === 1 ? run.parts[0]! : run.parts.join("\n");
@@ -235,6 +300,26 @@ export class WireJournal {
         entry.linePrefix = affixed.prefix;
         entry.lineSuffix = affixed.suffix;
       }
+    }
+    this.queue.push(entry);
+  }
+
+  /** Queues a run of bodies that redaction leaves as they are, stored factored. */
+  private queueRun(run: OpenRun, middles: string, { prefix, suffix }: LineEnvelope): void {
+    const entry: JournalEntry = {
+      time: run.time,
+      sessionId: run.sessionId,
+      direction: run.direction,
+      method: this.redact.redact(run.method),
+      size: run.bytes,
+      truncated: false,
+      message: prefix + middles + suffix,
+    };
+    if (run.messages > 1) {
+      entry.messages = run.messages;
+      entry.message = middles;
+      entry.linePrefix = prefix;
+      entry.lineSuffix = suffix;
     }
     this.queue.push(entry);
   }
@@ -288,43 +373,4 @@ export class WireJournal {
     }, ms);
     this.timer.unref();
   }
-}
-
-/**
- * Whether a line spells a character by an escape that the serialised message would spell as
- * the character itself: `\uXXXX` (`\u0073k-…` is `sk-…`) or `\/`. The redactor must see
- * the character, so such a line is journaled serialised. The other escapes (`\"`, `\\`,
- * `\n`, `\t`, `\r`, `\b`, `\f`) are the ones JSON.stringify writes too: a line of an
- * agent's text with newlines in it is journaled as it came. (Conservative: an escaped
- * backslash before a `u` or `/` counts.)
- */
-function spellsByEscape(line: string): boolean {
-  return line.includes("\\u") || line.includes("\\/");
-}
-
-/** Whether a line is journaled as it came: nothing to trim, no spelling escape (wireText). */
-function isVerbatim(line: string): boolean {
-  return (
-    line.charCodeAt(0) === 0x7b && // {
-    line.charCodeAt(line.length - 1) === 0x7d && // }
-    !spellsByEscape(line)
-  );
-}
-
-/**
- * What is journaled of a message: the agent's line as it came (trimmed) unless it spells a
- * character by an escape (spellsByEscape) — then every string in it is spelled as in the
- * serialised message, so the redactor sees in it what it would see there — and otherwise
- * the message serialised.
- */
-function wireText({ line, message }: TappedMessage): string {
-  return line !== undefined && !spellsByEscape(line) ? line.trim() : JSON.stringify(message);
-}
-
-/** At most `maxBytes` of UTF-8, cut on a character boundary. */
-function truncateUtf8(text: string, maxBytes: number): string {
-  const buffer = Buffer.from(text);
-  let end = Math.min(maxBytes, buffer.length);
-  while (end > 0 && ((buffer[end] ?? 0) & 0xc0) === 0x80) end--;
-  return buffer.subarray(0, end).toString("utf8");
 }

@@ -12,6 +12,7 @@ import {
   HOLDABLE,
   TAPPABLE,
   type Holdable,
+  type LineEnvelope,
   type TapHooks,
   type Tappable,
   type TappedMessage,
@@ -138,7 +139,8 @@ class NodeNdJson {
     // A text chunk like the last ones: no parse (textChunkTemplates.ts).
     const known = this.templates.match(text);
     if (known !== undefined) {
-      this.deliver(known, text, chunk, at, bytes);
+      const templates = this.templates;
+      this.deliver(known, text, chunk, at, bytes, templates.envelope, templates.body);
       return !this.stopped;
     }
     const trimmed = text.trim();
@@ -167,11 +169,22 @@ class NodeNdJson {
     chunk?: string,
     at?: number,
     bytes?: Buffer,
+    envelope?: LineEnvelope,
+    body?: string,
   ): void {
     const hooks = this.hooks;
     if (hooks) {
       // One shape for every inbound message (the listeners' property reads stay monomorphic).
-      const tapped: TappedMessage = { direction: "in", message, line, chunk, at, bytes };
+      const tapped: TappedMessage = {
+        direction: "in",
+        message,
+        line,
+        chunk,
+        at,
+        bytes,
+        envelope,
+        body,
+      };
       hooks.observe(tapped);
       if (hooks.intercept?.(tapped)) return;
     }

@@ -25,6 +25,22 @@ export interface TappedMessage {
    * they came; the journal counts a line's bytes as its length.
    */
   readonly bytes?: Buffer;
+  /**
+   * Inbound, a streamed text chunk read without a parse (textChunkTemplates.ts): the line is
+   * `envelope.prefix + body + envelope.suffix`, one envelope object for every line of its
+   * template, `body` the text as the line writes it (JSON-escaped, without its quotes). The
+   * wire journal stores a run of them as the envelope once and the bodies.
+   */
+  readonly envelope?: LineEnvelope;
+  readonly body?: string;
+}
+
+/** What the lines of one streamed-text template share: all of each line but its text. */
+export interface LineEnvelope {
+  /** Up to and with the text's opening quote. */
+  readonly prefix: string;
+  /** From the text's closing quote to the line's end. */
+  readonly suffix: string;
 }
 
 export interface TapHooks {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { after, test } from "node:test";
 import { Redactor, REDACTED } from "../../src/audit/redactor.js";
 import { SqlAuditStore } from "../../src/audit/sqlAuditStore.js";
@@ -9,6 +10,8 @@ import { updateTextOf } from "../../src/audit/updateText.js";
 import { expandLines } from "../../src/audit/lineAffix.js";
 import { WireJournal } from "../../src/audit/wireJournal.js";
 import { NdjsonLines } from "../../src/protocol/ndjsonLines.js";
+import { nodeNdJsonStream } from "../../src/protocol/nodeNdJsonStream.js";
+import { tapStream } from "../../src/protocol/tap.js";
 import type { JournalEntry } from "../../src/audit/auditStore.js";
 import type { TappedMessage } from "../../src/protocol/tap.js";
 import { Emitter } from "../../src/util/emitter.js";
@@ -401,4 +404,98 @@ void test("what is queued after a full batch, and after a timer's flush, is stil
   journal.record("s", note(4)); // after the timer fired: a timer of its own
   await settle();
   assert.deepEqual(handed, [2, 1, 1]);
+});
+
+/** Lines through the real parser (nodeNdJsonStream), every tapped message journaled. */
+async function journalThroughParser(
+  journal: WireJournal,
+  sessionId: string,
+  lines: string[],
+): Promise<TappedMessage[]> {
+  const input = new PassThrough();
+  const stream = tapStream(nodeNdJsonStream(new PassThrough(), input), {
+    observe: (tapped) => {
+      seen.push(tapped);
+      journal.record(sessionId, tapped);
+    },
+    intercept: () => true,
+  });
+  const seen: TappedMessage[] = [];
+  void stream.readable.getReader().read();
+  input.write(lines.map((l) => `${l}\n`).join(""));
+  await new Promise((resolve) => setImmediate(resolve));
+  return seen;
+}
+
+void test("text chunks read without a parse are journaled as their envelope once and their bodies, unless redaction has work to do", async () => {
+  const driver = new SqliteDriver(join(tmp.dir, "envelopes.db"));
+  const store = await new SqlAuditStore(driver, "test").open();
+  const chunk = (text: string, sessionId = "s1"): string =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: {
+        sessionId,
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+      },
+    });
+  const cases: { name: string; lines: string[]; enveloped: boolean; masked?: string }[] = [
+    {
+      name: "plain",
+      lines: ["a", "tok ", 'multi\nline "q"'].map((t) => chunk(t)),
+      enveloped: true,
+    },
+    {
+      name: "a key in a body",
+      lines: ["a", "key sk-abcdefghijklmnopqrstuv", "b"].map((t) => chunk(t)),
+      enveloped: false,
+      masked: "sk-abcdefghijklmnopqrstuv",
+    },
+    {
+      name: "a key in the envelope",
+      lines: ["a", "b", "c"].map((t) => chunk(t, "sk-abcdefghijklmnopqrstuv")),
+      enveloped: false,
+      masked: "sk-abcdefghijklmnopqrstuv",
+    },
+    {
+      name: "a key spelled by escapes",
+      lines: [
+        chunk("a"),
+        chunk("b").replace('"b"', '"\\u0073k-abcdefghijklmnopqrstuv"'),
+        chunk("c"),
+      ],
+      enveloped: false,
+      masked: "sk-abcdefghijklmnopqrstuv",
+    },
+  ];
+  for (const { name, lines, enveloped, masked } of cases) {
+    const journal = new WireJournal(store, { flushMs: 60_000 });
+    const tapped = await journalThroughParser(journal, name, lines);
+    assert.ok(
+      tapped.slice(1).some((t) => t.envelope !== undefined),
+      `${name}: read without a parse`,
+    );
+    await journal.flush();
+    const rows = await store.listJournal({ sessionId: name, limit: 100 });
+    const stored = await driver.all(
+      "SELECT line_prefix, size FROM journal WHERE session_id = ? AND messages > 1",
+      [name],
+    );
+    if (masked === undefined) {
+      assert.deepEqual(
+        rows.map((r) => r.message),
+        lines,
+        name,
+      );
+      // The first line was parsed (its template learned): a row of its own.
+      assert.equal(Number(stored[0]?.size), Buffer.byteLength(lines.slice(1).join("\n")), name);
+    } else
+      assert.ok(
+        rows.every((r) => !r.message.includes(masked) && !r.message.includes("\\u0073k-")),
+        `${name}: ${rows.map((r) => r.message).join("\n")}`,
+      );
+    // Enveloped: the row keeps the parser's envelope (up to the text's quote) as its prefix.
+    if (enveloped) assert.ok(String(stored[0]?.line_prefix).endsWith('"text":"'), name);
+  }
+  await store.close();
 });
