@@ -1,4 +1,5 @@
 import type { LineOut } from "../../util/coalescedWritable.js";
+import { collectStartupGarbage } from "../../util/startupGarbage.js";
 import {
   RequestError,
   type AgentContext,
@@ -107,6 +108,8 @@ export class ProxySessions {
       throw error;
     }
     this.open_.set(bound.agentSessionId, bound);
+    // Start-up's garbage, before the first turn rather than during it (startupGarbage.ts).
+    collectStartupGarbage();
     // After the answer is written: the editor knows the session id the notices name.
     setImmediate(() => bound.opened());
     return response() as T;
