@@ -28,14 +28,17 @@ export interface WireJournalOptions {
 // The journal is not durable by design: a batch commits without an fsync of its own
 // (journalTable.ts), so batches can be small. Larger ones cost memory: queued entries are
 // what survives V8's scavenges of a stream, and once the bytes that survived add up to the
-// young generation's size V8 doubles it (Node 22: 8 → 16 MiB a semi-space). Over 100,000
-// chunks, 5,000 a batch cost ~30 MiB more peak RSS than 1,000, and 1,000 ~17 MiB more than
-// 250 (docs/bench.md, round 3); below 250 nothing more is saved. The byte budget bounds a
-// batch of large messages the same way (250 × 64 KiB would be 16 MiB).
+// young generation's size V8 doubles it (Node 22: 8 → 16 MiB a semi-space). When every
+// message was an entry of its own, 5,000 a batch cost ~30 MiB more peak RSS over 100,000
+// chunks than 1,000, and 1,000 ~17 MiB more than 250 (docs/bench.md, round 3). A stream's
+// messages are now runs (a chunk read without a parse keeps only its body), so the byte
+// budget is what bounds a batch: 256 KiB of the wire, ~1,800 of a stream's chunks, no more
+// peak RSS than 256 messages (session 19) and one hand-over to the store where there were
+// seven. The count bounds a batch of tiny messages that are not runs.
 const DEFAULTS = {
   maxMessageBytes: 64 * 1024,
   flushMs: 100,
-  maxBatch: 256,
+  maxBatch: 2048,
   maxBatchBytes: 256 * 1024,
 };
 

@@ -88,9 +88,17 @@ export function coalescedOutput(out: Writable): CoalescedOutput {
     if (pending.length === 0) return;
     const chunks = pending;
     pending = [];
-    const buffers = chunks.map((c) => (typeof c === "string" ? Buffer.from(c, "utf8") : c));
-    const chunk = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
-    if (out.write(chunk) || waiting) return;
+    let ok: boolean;
+    if (chunks.length === 1) ok = out.write(chunks[0]!);
+    else {
+      // One writev of the pieces, not a copy of them into one buffer (a read's slice is
+      // ~64 KiB, often after the line that came across two reads).
+      out.cork();
+      ok = true;
+      for (const c of chunks) ok = out.write(c);
+      out.uncork();
+    }
+    if (ok || waiting) return;
     waiting = true;
     drained = new Promise((resolve) =>
       out.once("drain", () => {

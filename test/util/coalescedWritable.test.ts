@@ -12,6 +12,11 @@ function recorder(highWaterMark = 1 << 20) {
       writes.push(chunk.toString());
       setImmediate(done);
     },
+    // Pieces written together (corked) are one write, as one writev on a pipe.
+    writev(chunks, done) {
+      writes.push(chunks.map(({ chunk }) => String(chunk)).join(""));
+      setImmediate(done);
+    },
   });
   return { out, writes };
 }
