@@ -1,5 +1,11 @@
 import type { AnyMessage, JsonRpcId, Stream } from "@agentclientprotocol/sdk";
-import { TAPPABLE, type TapHooks, type Tappable, type TappedMessage } from "../protocol/tap.js";
+import {
+  TAPPABLE,
+  type TapHooks,
+  type Tappable,
+  type TappedMessage,
+  type TappedRun,
+} from "../protocol/tap.js";
 import type { ExitInfo } from "./agentProcess.js";
 
 /** Messages held for a session id nobody has claimed yet, at most (then dropped). */
@@ -72,6 +78,15 @@ export class Attached {
       if (hooks.intercept?.(tapped)) return;
     }
     this.controller.enqueue(message);
+  }
+
+  /**
+   * A run of text chunks for this session: true when taken whole (or dropped, as `deliver`
+   * drops after the end), false when its messages must come one by one.
+   */
+  deliverRun(run: TappedRun): boolean {
+    if (this.ended || this.cancelled) return true;
+    return this.hooks?.observeRun?.(run) ?? false;
   }
 
   end(info: ExitInfo): void {

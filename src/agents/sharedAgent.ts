@@ -54,6 +54,12 @@ export class SharedAgent {
           this.fromAgent(tapped.message as Message, tapped);
           return true;
         },
+        // A run of text chunks goes whole to the session it names, where that one is open
+        // and takes runs; otherwise its messages come one by one (held, or refused, alike).
+        observeRun: (run) => {
+          const target = this.routes.route(run.sessionId);
+          return typeof target === "object" && target.deliverRun(run);
+        },
       });
     void this.read();
     void channel.exited.then((info) => {

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
-import type { LineEnvelope, TappedMessage } from "../protocol/tap.js";
-import type { Disposable, Emitter } from "../util/emitter.js";
+import type { LineEnvelope, TappedMessage, TappedRun } from "../protocol/tap.js";
+import type { Disposable } from "../util/emitter.js";
 import { isoNow } from "../util/isoNow.js";
 import type { AuditStore, JournalEntry } from "./auditStore.js";
-import { ChunkCarry, type ChunkAccess } from "./chunkCarry.js";
+import { ChunkCarry } from "./chunkCarry.js";
+import { CHUNKS, type JournalTap, type OpenRun, type Seen } from "./journalRun.js";
 import { RUN_BYTES } from "./journalTable.js";
 import { isVerbatim, spellsByEscape, truncateUtf8, wireText } from "./journalText.js";
 import { factorLines } from "./lineAffix.js";
 import { ReadSlice } from "../util/readSlice.js";
 import { redactor, type Redactor } from "./redactor.js";
-import { updateTextOf, withUpdateText } from "./updateText.js";
 
 export interface WireJournalOptions {
   /** Messages larger than this (bytes, after redaction) are stored truncated, with hash and size. */
@@ -40,49 +40,6 @@ const DEFAULTS = {
   flushMs: 100,
   maxBatch: 2048,
   maxBatchBytes: 256 * 1024,
-};
-
-/** A message as tapped, with the time it was seen (it may wait in a carry). */
-interface Seen {
-  time: string;
-  tapped: TappedMessage;
-}
-
-/**
- * A run being joined (consecutive notifications of one session, direction and method),
- * unredacted until it closes: then its text is redacted and measured once.
- */
-interface OpenRun {
-  time: string;
-  sessionId: string;
-  direction: "in" | "out";
-  method: string;
-  messages: number;
-  /** Bytes of its messages with the newlines between them (unredacted). */
-  bytes: number;
-  /** Its text so far, but for the open slice (joined once, when it closes). */
-  parts: string[];
-  /** Its last lines while they follow each other in one read. */
-  slice: ReadSlice;
-  /**
-   * Set for a run of streamed text chunks read without a parse (TappedMessage.envelope):
-   * every line is the envelope around its body, and only the bodies are kept.
-   */
-  envelope: LineEnvelope | undefined;
-  bodies: string[];
-}
-
-/** Streamed text chunks, per direction and variant (`session/update` agent/thought/user). */
-const CHUNKS: ChunkAccess<Seen> = {
-  chunkOf: ({ tapped }) => {
-    const chunk = updateTextOf(tapped.message);
-    return chunk && { stream: `${tapped.direction}:${chunk.kind}`, text: chunk.text };
-  },
-  // The wire line no longer says what the message does: it goes.
-  withText: ({ time, tapped }, text) => ({
-    time,
-    tapped: { direction: tapped.direction, message: withUpdateText(tapped.message, text) },
-  }),
 };
 
 /**
@@ -117,8 +74,11 @@ export class WireJournal {
    * Journals every message `tap` sees for `sessionId` until disposed; disposing ends the
    * session's streamed text (a chunk held for its tail is queued then).
    */
-  attach(sessionId: string, tap: Emitter<TappedMessage>): Disposable {
-    const subscription = tap.on((tapped) => this.record(sessionId, tapped));
+  attach(sessionId: string, tap: JournalTap): Disposable {
+    const subscription = tap.on(
+      (tapped) => this.record(sessionId, tapped),
+      (run) => this.recordRun(sessionId, run),
+    );
     return {
       dispose: () => {
         subscription.dispose();
@@ -128,15 +88,46 @@ export class WireJournal {
   }
 
   record(sessionId: string, tapped: TappedMessage): void {
-    let carry = this.carries.get(sessionId);
-    if (!carry) this.carries.set(sessionId, (carry = new ChunkCarry(CHUNKS, this.redact.registry)));
+    const carry = this.carryOf(sessionId);
     // With no secret to watch for across chunks, nothing waits: no item to build per message.
     if (carry.passing) {
-      if (tapped.envelope === undefined || !this.enqueueBody(sessionId, tapped, tapped.envelope))
+      const { envelope, line, body } = tapped;
+      if (
+        envelope === undefined ||
+        line === undefined ||
+        body === undefined ||
+        !this.enqueueBody(
+          sessionId,
+          tapped.direction,
+          line,
+          body,
+          tapped.bytes !== undefined,
+          envelope,
+        )
+      )
         this.enqueue(sessionId, tapped);
     } else
       for (const seen of carry.push({ time: isoNow(), tapped }))
         this.enqueue(sessionId, seen.tapped, seen.time);
+  }
+
+  /** A run of text chunks (TappedRun): each as `record` takes it, with no message built. */
+  recordRun(sessionId: string, run: TappedRun): void {
+    const carry = this.carryOf(sessionId);
+    const { lines, bodies, envelope } = run;
+    const ascii = run.bytes !== undefined;
+    for (let i = 0; i < lines.length; i++)
+      if (
+        !carry.passing ||
+        !this.enqueueBody(sessionId, "in", lines[i]!, bodies[i]!, ascii, envelope)
+      )
+        this.record(sessionId, run.tapped(i));
+  }
+
+  private carryOf(sessionId: string): ChunkCarry<Seen> {
+    let carry = this.carries.get(sessionId);
+    if (!carry) this.carries.set(sessionId, (carry = new ChunkCarry(CHUNKS, this.redact.registry)));
+    return carry;
   }
 
   /** Queues what the session's carry still holds and forgets it. */
@@ -213,22 +204,28 @@ export class WireJournal {
    * alone. False when it must go the long way: its body spells a character by an escape
    * (the redactor must see the character), or its line is too long for a run.
    */
-  private enqueueBody(sessionId: string, tapped: TappedMessage, envelope: LineEnvelope): boolean {
-    const { line, body } = tapped;
-    if (line === undefined || body === undefined || spellsByEscape(body)) return false;
-    const size = tapped.bytes !== undefined ? line.length : Buffer.byteLength(line);
+  private enqueueBody(
+    sessionId: string,
+    direction: "in" | "out",
+    line: string,
+    body: string,
+    ascii: boolean,
+    envelope: LineEnvelope,
+  ): boolean {
+    if (spellsByEscape(body)) return false;
+    const size = ascii ? line.length : Buffer.byteLength(line);
     if (size > Math.min(RUN_BYTES, this.options.maxMessageBytes)) return false;
     let run = this.run;
     if (
       run === undefined ||
       run.envelope !== envelope ||
       run.sessionId !== sessionId ||
-      run.direction !== tapped.direction ||
+      run.direction !== direction ||
       run.bytes + size + 1 > RUN_BYTES
     ) {
       this.closeRun();
-      const method = (tapped.message as { method: string }).method;
-      run = this.openRun(sessionId, tapped.direction, method, undefined, envelope);
+      // An envelope is a streamed text chunk's: a session/update notification.
+      run = this.openRun(sessionId, direction, "session/update", undefined, envelope);
     }
     run.bodies.push(body);
     run.messages++;

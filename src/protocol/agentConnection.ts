@@ -14,13 +14,14 @@ import {
   type Stream,
 } from "@agentclientprotocol/sdk";
 import { AcpgateError, errorMessage } from "../util/errors.js";
-import { Emitter, type Disposable } from "../util/emitter.js";
+import type { Disposable } from "../util/emitter.js";
 import type { ClientHandlers, InboundCall } from "./clientHandlers.js";
 import { SERVED_CLIENT_METHODS, type ClientMethod } from "./clientMethods.js";
 import { assertOutboundExtensionName } from "./extensionNames.js";
 import { messageMethod, isNotification } from "./messageKinds.js";
 import { OutboundRequests } from "./outboundRequests.js";
-import { tapStream, type TappedMessage } from "./tap.js";
+import { tapStream } from "./tap.js";
+import { WireTap } from "./wireTap.js";
 
 export interface AgentConnectionOptions {
   /** Parsed messages to and from the agent (an AgentChannel's stream). */
@@ -50,7 +51,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  */
 export class AgentConnection {
   /** Every raw message both ways, in wire order. Subscribe before `initialize`. */
-  readonly tap = new Emitter<TappedMessage>();
+  readonly tap = new WireTap();
   private readonly connection: ClientConnection;
   private readonly agent: ClientContext;
   private closeError: AcpgateError | undefined;
@@ -69,6 +70,14 @@ export class AgentConnection {
         if (outbound.isStray(message)) return true;
         if (messageMethod(message) !== "session/update" || !isNotification(message)) return false;
         handlers.sessionUpdate((message as { params?: unknown }).params);
+        return true;
+      },
+      // A run of text chunks whole, only where every tap subscriber and the session take
+      // runs: each then sees it once, in the order a message would be (tap, then update).
+      observeRun: (run) => {
+        if (!this.tap.takesRuns() || !handlers.takesUpdateRun?.(run)) return false;
+        this.tap.emitRun(run);
+        handlers.sessionUpdateRun?.(run);
         return true;
       },
     });

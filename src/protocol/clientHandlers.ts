@@ -1,5 +1,6 @@
 import type { JsonRpcId } from "@agentclientprotocol/sdk";
 import type { ClientMethods } from "./clientMethods.js";
+import type { TappedRun } from "./tap.js";
 
 /** What the connection knows of an inbound request besides its params. */
 export interface InboundCall {
@@ -14,6 +15,12 @@ export interface ClientHandlers extends ClientMethods<InboundCall> {
    * nothing is stripped). Not validated: the receiver normalises defensively.
    */
   sessionUpdate(params: unknown): void;
+  /**
+   * Optional: whether the receiver takes a run of streamed text chunks (TappedRun) whole,
+   * without a `sessionUpdate` for each. No side effect: `sessionUpdateRun` follows a yes.
+   */
+  takesUpdateRun?(run: TappedRun): boolean;
+  sessionUpdateRun?(run: TappedRun): void;
   /**
    * Any other inbound request, `_`-prefixed or not. Returning `undefined` answers `{}`;
    * throw a `RequestError` to answer an error (-32601 for methods nobody accepts).

@@ -7,6 +7,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import { MessageQueue } from "./messageQueue.js";
 import { NdjsonLines } from "./ndjsonLines.js";
+import { ChunkRun } from "./chunkRun.js";
 import { TextChunkTemplates } from "./textChunkTemplates.js";
 import {
   HOLDABLE,
@@ -49,6 +50,8 @@ class NodeNdJson {
   private hooks: TapHooks | undefined;
   private readonly lines: NdjsonLines;
   private readonly templates = new TextChunkTemplates();
+  /** Text chunks of one template gathered from the read being split (flushRun). */
+  private run: ChunkRun | undefined;
   private readonly queue: MessageQueue;
   private started = false;
   private stopped = false;
@@ -113,6 +116,7 @@ class NodeNdJson {
       const last = this.lines.flush();
       try {
         if (last !== undefined) this.onLine(last);
+        this.flushRun();
       } catch (error) {
         this.fail(error);
       }
@@ -124,6 +128,7 @@ class NodeNdJson {
   private readonly onData = (chunk: Buffer): void => {
     try {
       this.lines.push(chunk, this.onLine);
+      this.flushRun();
     } catch (error) {
       this.fail(error);
     }
@@ -136,13 +141,26 @@ class NodeNdJson {
     bytes?: Buffer,
   ): boolean => {
     if (this.stopped) return false;
-    // A text chunk like the last ones: no parse (textChunkTemplates.ts).
-    const known = this.templates.match(text);
-    if (known !== undefined) {
-      const templates = this.templates;
-      this.deliver(known, text, chunk, at, bytes, templates.envelope, templates.body);
+    // A text chunk like the last ones: no parse (textChunkTemplates.ts). Where the hooks
+    // take runs, the chunks of one template that follow each other in this read go as one.
+    const templates = this.templates;
+    if (templates.matches(text)) {
+      const envelope = templates.envelope!;
+      if (this.hooks?.observeRun !== undefined && chunk !== undefined && at !== undefined) {
+        let run = this.run;
+        if (run === undefined || !run.continues(envelope, chunk, at)) {
+          this.flushRun();
+          run = this.run = new ChunkRun(envelope, chunk, at, bytes);
+        }
+        run.add(text, templates.body, at);
+        return !this.stopped;
+      }
+      const message = envelope.message(templates.text);
+      this.deliver(message, text, chunk, at, bytes, envelope, templates.body);
       return !this.stopped;
     }
+    this.flushRun();
+    if (this.stopped) return false;
     const trimmed = text.trim();
     if (trimmed === "") return true;
     let message: unknown;
@@ -163,6 +181,22 @@ class NodeNdJson {
     return !this.stopped;
   };
 
+  /**
+   * Hands over the run gathered so far: whole where the hooks take it, else message by
+   * message. Before any other message, and at the end of each read.
+   */
+  private flushRun(): void {
+    const run = this.run;
+    if (run === undefined) return;
+    this.run = undefined;
+    if (this.stopped) return;
+    if (run.size > 1 && this.hooks?.observeRun?.(run)) return;
+    for (let i = 0; i < run.size && !this.stopped; i++) {
+      const tapped = run.tapped(i);
+      this.deliverTapped(tapped.message, tapped);
+    }
+  }
+
   private deliver(
     message: AnyMessage,
     line: string,
@@ -172,19 +206,16 @@ class NodeNdJson {
     envelope?: LineEnvelope,
     body?: string,
   ): void {
+    // One shape for every inbound message (the listeners' property reads stay monomorphic).
+    const tapped: TappedMessage | undefined = this.hooks
+      ? { direction: "in", message, line, chunk, at, bytes, envelope, body }
+      : undefined;
+    this.deliverTapped(message, tapped);
+  }
+
+  private deliverTapped(message: AnyMessage, tapped: TappedMessage | undefined): void {
     const hooks = this.hooks;
-    if (hooks) {
-      // One shape for every inbound message (the listeners' property reads stay monomorphic).
-      const tapped: TappedMessage = {
-        direction: "in",
-        message,
-        line,
-        chunk,
-        at,
-        bytes,
-        envelope,
-        body,
-      };
+    if (hooks && tapped) {
       hooks.observe(tapped);
       if (hooks.intercept?.(tapped)) return;
     }
@@ -216,6 +247,7 @@ class NodeNdJson {
   private stop(): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.run = undefined;
     this.lines.clear();
     this.input.off("data", this.onData);
     this.input.destroy();

@@ -43,6 +43,30 @@ export interface LineEnvelope {
   readonly suffix: string;
 }
 
+/**
+ * Inbound: streamed text chunks of one envelope that follow each other in one read, handed
+ * over together (`TapHooks.observeRun`) where every hook on their way takes them so;
+ * elsewhere each goes alone, as a TappedMessage. A stream's 100,000 chunks are then ~250
+ * runs for the session, the journal and the editor proxy, not 100,000 messages.
+ */
+export interface TappedRun {
+  readonly envelope: LineEnvelope;
+  /** What every message of the run has: its session and its `sessionUpdate` kind. */
+  readonly sessionId: string;
+  readonly sessionUpdate: string;
+  /** Each message's line, and its text as the line writes it (TappedMessage.body). */
+  readonly lines: readonly string[];
+  readonly bodies: readonly string[];
+  /** The decoded read: the lines are `chunk.slice(start, end)`, a newline between two. */
+  readonly chunk: string;
+  readonly start: number;
+  readonly end: number;
+  /** Where the read is ASCII, its bytes (TappedMessage.bytes). */
+  readonly bytes: Buffer | undefined;
+  /** The `i`th message as it would have come alone. */
+  tapped(i: number): TappedMessage;
+}
+
 export interface TapHooks {
   /** Sees every parsed message both ways, before the SDK (inbound) or the pipe (outbound). */
   observe(tapped: TappedMessage): void;
@@ -52,6 +76,12 @@ export interface TapHooks {
    * Given what `observe` was given (one object a message: a stream parses thousands).
    */
   intercept?(tapped: TappedMessage): boolean;
+  /**
+   * Inbound only, optional: takes a run of streamed text chunks whole — observed and
+   * consumed — and returns true; or returns false having done nothing with it, and then each
+   * of its messages goes through `observe` and `intercept` alone.
+   */
+  observeRun?(run: TappedRun): boolean;
 }
 
 /**

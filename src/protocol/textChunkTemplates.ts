@@ -23,14 +23,28 @@ interface TextChunk {
   };
 }
 
-interface Template extends LineEnvelope {
-  /** The line up to the text's opening quote, and from its closing quote on. */
-  readonly prefix: string;
-  readonly suffix: string;
-  /** The message the template was learned from (its text is not used). */
-  shape: TextChunk;
-  /** The message with another text, its keys in the shape's order. */
-  build: (shape: TextChunk, text: string) => AnyMessage;
+/** One template: a learned text chunk's envelope, and how to build its messages. */
+export class ChunkTemplate implements LineEnvelope {
+  readonly sessionId: string;
+  readonly sessionUpdate: string;
+
+  constructor(
+    /** The line up to the text's opening quote, and from its closing quote on. */
+    readonly prefix: string,
+    readonly suffix: string,
+    /** The message the template was learned from (its text is not used). */
+    private readonly shape: TextChunk,
+    /** The message with another text, its keys in the shape's order. */
+    private readonly build: (shape: TextChunk, text: string) => AnyMessage,
+  ) {
+    this.sessionId = shape.params.sessionId;
+    this.sessionUpdate = shape.params.update.sessionUpdate;
+  }
+
+  /** The message of a line of this template whose text is `text`. */
+  message(text: string): AnyMessage {
+    return this.build(this.shape, text);
+  }
 }
 
 /**
@@ -44,14 +58,23 @@ interface Template extends LineEnvelope {
  * line (another shape, spacing, `_meta`, an invalid string) is parsed as before.
  */
 export class TextChunkTemplates {
-  private readonly templates: Template[] = [];
+  private readonly templates: ChunkTemplate[] = [];
   private misses = 0;
-  /** After a match: its template (the line's envelope) and the text as the line writes it. */
-  envelope: LineEnvelope | undefined;
+  /** After a match: its template, the text as the line writes it, and the text. */
+  envelope: ChunkTemplate | undefined;
   body = "";
+  text = "";
 
   /** The message `line` parses to, when it is a known template's with its own text. */
   match(line: string): AnyMessage | undefined {
+    return this.matches(line) ? this.envelope!.message(this.text) : undefined;
+  }
+
+  /**
+   * Whether `line` is a known template's with its own text (a valid JSON string): then
+   * `envelope`, `body` and `text` say which and what, and no message is built yet.
+   */
+  matches(line: string): boolean {
     const templates = this.templates;
     for (let i = 0; i < templates.length; i++) {
       const template = templates[i]!;
@@ -63,12 +86,13 @@ export class TextChunkTemplates {
       if (line.substring(end) !== suffix) continue;
       const body = line.substring(prefix.length, end);
       const text = stringBody(body);
-      if (text === undefined) return undefined;
+      if (text === undefined) return false;
       this.envelope = template;
       this.body = body;
-      return template.build(template.shape, text);
+      this.text = text;
+      return true;
     }
-    return undefined;
+    return false;
   }
 
   /** Learns `line`'s template when `message` (parsed from it) is a text chunk written plainly. */
@@ -86,7 +110,7 @@ export class TextChunkTemplates {
     }
     if (this.templates.length === MAX_TEMPLATES) this.templates.pop();
     const build = JSON.stringify(message) === canonical(message) ? canonicalWithText : withText;
-    this.templates.unshift({ prefix, suffix, shape: message, build });
+    this.templates.unshift(new ChunkTemplate(prefix, suffix, message, build));
   }
 }
 
@@ -94,7 +118,7 @@ export class TextChunkTemplates {
  * The text a JSON string's body (between its quotes) spells, or undefined when it is not a
  * valid one: an unescaped quote or control character, a bad escape.
  */
-function stringBody(body: string): string | undefined {
+export function stringBody(body: string): string | undefined {
   if (!body.includes("\\")) return UNESCAPED_INVALID.test(body) ? undefined : body;
   try {
     // One string token: a quote inside that is not escaped ends it, and the rest is invalid.

@@ -33,7 +33,11 @@ function diffPathsOf(content: unknown): { diffPaths?: string[] } {
   return paths.length ? { diffPaths: paths } : {};
 }
 
-const STREAMED_TEXT = new Set(["agent_message_chunk", "agent_thought_chunk", "user_message_chunk"]);
+export const STREAMED_TEXT = new Set([
+  "agent_message_chunk",
+  "agent_thought_chunk",
+  "user_message_chunk",
+]);
 
 /** Whether `session/update` params carry a streamed text chunk (of any content type). */
 export function isStreamedText(params: unknown): boolean {

@@ -11,8 +11,8 @@ import type {
   ExtensionHost,
   ExtensionRouter,
 } from "../protocol/extensionRouter.js";
-import type { TappedMessage } from "../protocol/tap.js";
 import { Emitter, type Disposable } from "../util/emitter.js";
+import type { WireTap } from "../protocol/wireTap.js";
 import { AcpgateError, errorMessage } from "../util/errors.js";
 import { bootstrapSession, startedEvent } from "./bootstrapSession.js";
 import { envelope } from "./eventEnvelope.js";
@@ -23,7 +23,7 @@ import { mcpServersFor } from "./mcpInjection.js";
 import { ModeView } from "./modeView.js";
 import { setConfigOption, setMode, type ModeTarget } from "./sessionModes.js";
 import type { PromptResult } from "./promptResult.js";
-import { isStreamedText, normaliseUpdate } from "./normaliseUpdate.js";
+import { isStreamedText, normaliseUpdate, STREAMED_TEXT } from "./normaliseUpdate.js";
 import { PermissionStatsCounter, type PermissionStats } from "./permissionStats.js";
 import type { GuardContext, SessionGuard } from "./sessionGuard.js";
 import { SessionStateMachine, type SessionStateName } from "./sessionState.js";
@@ -120,7 +120,7 @@ export class Session {
   }
 
   /** Every raw message both ways (the audit journal subscribes here). */
-  get tap(): Emitter<TappedMessage> {
+  get tap(): WireTap {
     return this.connection.tap;
   }
 
@@ -322,6 +322,12 @@ export class Session {
         if (this.options.streamedTextEvents === false && isStreamedText(params)) return;
         const body = normaliseUpdate(params, this.replaying);
         if (body) this.emit(body, { jsonrpc: "2.0", method: "session/update", params });
+      },
+      // Streamed text makes no events here: a run of it is only activity.
+      takesUpdateRun: (run) =>
+        this.options.streamedTextEvents === false && STREAMED_TEXT.has(run.sessionUpdate),
+      sessionUpdateRun: () => {
+        this.lastActivity = Date.now();
       },
       extensionRequest: (method, params, call, signal) =>
         this.extensions.handleRequest(method, params, this.extensionHost(call.requestId), signal),

@@ -13,7 +13,7 @@ import { NdjsonLines } from "../../src/protocol/ndjsonLines.js";
 import { nodeNdJsonStream } from "../../src/protocol/nodeNdJsonStream.js";
 import { tapStream } from "../../src/protocol/tap.js";
 import type { JournalEntry } from "../../src/audit/auditStore.js";
-import type { TappedMessage } from "../../src/protocol/tap.js";
+import type { TappedMessage, TappedRun } from "../../src/protocol/tap.js";
 import { Emitter } from "../../src/util/emitter.js";
 import { scratchDir } from "../support/scratchDir.js";
 
@@ -411,6 +411,7 @@ async function journalThroughParser(
   journal: WireJournal,
   sessionId: string,
   lines: string[],
+  runs = false,
 ): Promise<TappedMessage[]> {
   const input = new PassThrough();
   const stream = tapStream(nodeNdJsonStream(new PassThrough(), input), {
@@ -419,6 +420,15 @@ async function journalThroughParser(
       journal.record(sessionId, tapped);
     },
     intercept: () => true,
+    ...(runs
+      ? {
+          observeRun: (run: TappedRun) => {
+            for (let i = 0; i < run.lines.length; i++) seen.push(run.tapped(i));
+            journal.recordRun(sessionId, run);
+            return true;
+          },
+        }
+      : {}),
   });
   const seen: TappedMessage[] = [];
   void stream.readable.getReader().read();
@@ -497,5 +507,55 @@ void test("text chunks read without a parse are journaled as their envelope once
     // Enveloped: the row keeps the parser's envelope (up to the text's quote) as its prefix.
     if (enveloped) assert.ok(String(stored[0]?.line_prefix).endsWith('"text":"'), name);
   }
+  await store.close();
+});
+
+void test("a run of text chunks is journaled as its messages one by one would be: plain, a key split across two chunks, a registered secret", async () => {
+  const driver = new SqliteDriver(join(tmp.dir, "runs-of-chunks.db"));
+  const store = await new SqlAuditStore(driver, "test").open();
+  const chunk = (text: string): string =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: {
+        sessionId: "s1",
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+      },
+    });
+  const texts = [
+    "first",
+    "a",
+    "the key is run-secr",
+    "et-0042 and",
+    " sk-abcdefghijklmnopqrstuv",
+    "z",
+  ];
+  const lines = texts.map(chunk);
+  const journaled: string[][] = [];
+  for (const runs of [false, true]) {
+    const redactor = new Redactor();
+    redactor.registerSecret("run-secret-0042");
+    const journal = new WireJournal(store, { flushMs: 60_000 }, redactor);
+    const sessionId = runs ? "with-runs" : "one-by-one";
+    const seen = await journalThroughParser(journal, sessionId, lines, runs);
+    assert.equal(seen.length, lines.length);
+    journal.endStream(sessionId);
+    await journal.flush();
+    const rows = await store.listJournal({ sessionId, limit: 100 });
+    journaled.push(rows.map((r) => r.message));
+  }
+  assert.deepEqual(journaled[1], journaled[0], "runs journal as messages do");
+  const all = journaled[1]!.join("\n");
+  assert.ok(!all.includes("run-secr") && !all.includes("et-0042"), all);
+  assert.ok(!all.includes("sk-abcdefghijklmnopqrstuv"), all);
+  // And with no secret registered, a run of plain chunks is stored by its envelope.
+  const journal = new WireJournal(store, { flushMs: 60_000 }, new Redactor());
+  await journalThroughParser(journal, "plain-runs", ["one", "two", "three"].map(chunk), true);
+  await journal.flush();
+  const rows = await store.listJournal({ sessionId: "plain-runs", limit: 100 });
+  assert.deepEqual(
+    rows.map((r) => r.message),
+    ["one", "two", "three"].map(chunk),
+  );
   await store.close();
 });

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { test } from "node:test";
 import { MessageTooLargeError, type AnyMessage } from "@agentclientprotocol/sdk";
 import { AgentProcess } from "../../src/agents/agentProcess.js";
 import { nodeNdJsonStream } from "../../src/protocol/nodeNdJsonStream.js";
+import { tapStream } from "../../src/protocol/tap.js";
 import { FIXTURES } from "../support/cli.js";
 
 // nodeNdJsonStream against a real process that writes its stdout in the pieces the test
@@ -159,5 +161,75 @@ void test("text chunks read without a parse arrive as JSON.parse gives them, loo
     );
   } finally {
     await agent.shutdown();
+  }
+});
+
+void test("text chunks that follow each other in one read go as one run where the hooks take runs, each alone where not, in order with the rest", async () => {
+  const chunk = (text: string, kind = "agent_message_chunk"): string =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      method: "session/update",
+      params: {
+        sessionId: "s1",
+        update: { sessionUpdate: kind, content: { type: "text", text } },
+      },
+    });
+  const other = JSON.stringify({ jsonrpc: "2.0", method: "_x/note", params: {} });
+  const reads = [
+    [
+      chunk("first"),
+      chunk("a"),
+      chunk("b"),
+      chunk("c"),
+      other,
+      chunk("d"),
+      chunk("t", "agent_thought_chunk"),
+      chunk("t2", "agent_thought_chunk"),
+      chunk("e"),
+    ],
+    [chunk("f"), chunk("g")],
+  ];
+  for (const takes of [true, false]) {
+    const input = new PassThrough();
+    const seen: string[] = [];
+    const messages: unknown[] = [];
+    const afterRead: number[] = [];
+    const stream = tapStream(nodeNdJsonStream(new PassThrough(), input), {
+      observe: (tapped) => {
+        messages.push(tapped.message);
+        seen.push(`message ${String((tapped.message as { method?: string }).method)}`);
+      },
+      intercept: () => true,
+      observeRun: (run) => {
+        if (!takes) return false;
+        seen.push(`run ${run.lines.length} ${run.sessionUpdate}`);
+        for (let i = 0; i < run.lines.length; i++) messages.push(run.tapped(i).message);
+        return true;
+      },
+    });
+    void stream.readable.getReader().read();
+    for (const read of reads) {
+      input.write(read.map((l) => `${l}\n`).join(""));
+      await new Promise((resolve) => setImmediate(resolve));
+      afterRead.push(messages.length);
+    }
+    assert.deepEqual(
+      messages,
+      reads.flat().map((l) => JSON.parse(l) as unknown),
+      "every message, as JSON.parse gives it, in order",
+    );
+    assert.deepEqual(afterRead, [9, 11], "a read's messages are all handed over by its end");
+    if (takes)
+      assert.deepEqual(seen, [
+        "message session/update", // parsed: its template learned
+        "run 3 agent_message_chunk",
+        "message _x/note",
+        "message session/update", // one alone: no run of one
+        "message session/update", // the first thought: parsed
+        "message session/update", // a thought alone, then a message chunk alone
+        "message session/update",
+        "run 2 agent_message_chunk",
+      ]);
+    else assert.ok(seen.every((s) => s.startsWith("message")));
   }
 });

@@ -3,6 +3,7 @@ import type { Session } from "../../sessions/session.js";
 import type { SessionEvent } from "../../sessions/events.js";
 import type { Disposable } from "../../util/emitter.js";
 import type { LineOut } from "../../util/coalescedWritable.js";
+import type { TappedRun } from "../../protocol/tap.js";
 import { updateAllowed } from "./updateGate.js";
 import type { ClientCapabilities } from "@agentclientprotocol/sdk";
 
@@ -41,10 +42,23 @@ export class ProxySession {
           const id = request?.toolCall?.toolCallId;
           if (typeof id === "string") this.permissions.set(id, request);
         }
-      }),
+      }, this.forwardRun),
       session.on((event) => this.onEvent(event)),
     );
   }
+
+  /** A run of text chunks: its lines as they are in the agent's read, in one slice. */
+  private readonly forwardRun = (run: TappedRun): void => {
+    if (!updateAllowed({ update: { sessionUpdate: run.sessionUpdate } }, this.editorCapabilities))
+      return;
+    if (this.editorOut)
+      this.editorOut(run.chunk.slice(run.start, run.end), run.chunk, run.start, run.bytes);
+    else
+      for (let i = 0; i < run.lines.length; i++) {
+        const { params } = run.tapped(i).message as { params?: unknown };
+        void this.editor.notify("session/update", params as never).catch(() => undefined);
+      }
+  };
 
   get agentSessionId(): string {
     return this.session.agentSessionId ?? "";

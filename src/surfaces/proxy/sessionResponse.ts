@@ -3,6 +3,8 @@ import type { Session } from "../../sessions/session.js";
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const noRun = (): void => undefined;
+
 /**
  * Captures the agent's own answer to session/new|load|resume from the raw tap, so that the
  * editor gets it whole (`_meta`, fields acpgate does not know), keyed by the request's id.
@@ -18,7 +20,8 @@ export function captureSessionResponse(session: Session): () => Obj {
       if (isObj(m.result)) response = m.result;
       subscription.dispose();
     }
-  });
+    // A run is of notifications only: nothing for it here.
+  }, noRun);
   return () => {
     subscription.dispose();
     return withCurrentMode(response, session);
