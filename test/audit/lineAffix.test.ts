@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { expandLines, factorLines } from "../../src/audit/lineAffix.js";
+import { prng } from "../fixtures/fuzzFrames.js";
 
 const envelope = (text: string): string =>
   `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"${text}"}}}}`;
@@ -53,14 +54,8 @@ void test("a shared half of a surrogate pair stays with its line (UTF-8 would lo
 });
 
 void test("any lines come back as they were (random lines over a small alphabet)", () => {
-  let seed = 7;
-  const random = (n: number): number => {
-    // mulberry32
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  const next = prng(7);
+  const random = (n: number): number => Math.floor(next() * n);
   const alphabet = ["a", "b", "{", '"', "é", "😀", "\\"];
   const word = (length: number): string =>
     Array.from({ length }, () => alphabet[random(alphabet.length)]).join("");

@@ -16,6 +16,7 @@ import type { JournalEntry } from "../../src/audit/auditStore.js";
 import type { TappedMessage, TappedRun } from "../../src/protocol/tap.js";
 import { Emitter } from "../../src/util/emitter.js";
 import { scratchDir } from "../support/scratchDir.js";
+import { textChunkLine } from "../support/textChunkLine.js";
 
 const tmp = scratchDir("acpgate-journal-");
 after(() => tmp.remove());
@@ -440,15 +441,7 @@ async function journalThroughParser(
 void test("text chunks read without a parse are journaled as their envelope once and their bodies, unless redaction has work to do", async () => {
   const driver = new SqliteDriver(join(tmp.dir, "envelopes.db"));
   const store = await new SqlAuditStore(driver, "test").open();
-  const chunk = (text: string, sessionId = "s1"): string =>
-    JSON.stringify({
-      jsonrpc: "2.0",
-      method: "session/update",
-      params: {
-        sessionId,
-        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-      },
-    });
+  const chunk = (text: string, sessionId?: string): string => textChunkLine(text, sessionId);
   const cases: { name: string; lines: string[]; enveloped: boolean; masked?: string }[] = [
     {
       name: "plain",
@@ -513,15 +506,7 @@ void test("text chunks read without a parse are journaled as their envelope once
 void test("a run of text chunks is journaled as its messages one by one would be: plain, a key split across two chunks, a registered secret", async () => {
   const driver = new SqliteDriver(join(tmp.dir, "runs-of-chunks.db"));
   const store = await new SqlAuditStore(driver, "test").open();
-  const chunk = (text: string): string =>
-    JSON.stringify({
-      jsonrpc: "2.0",
-      method: "session/update",
-      params: {
-        sessionId: "s1",
-        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-      },
-    });
+  const chunk = (text: string): string => textChunkLine(text);
   const texts = [
     "first",
     "a",

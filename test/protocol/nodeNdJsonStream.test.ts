@@ -7,6 +7,7 @@ import { AgentProcess } from "../../src/agents/agentProcess.js";
 import { nodeNdJsonStream } from "../../src/protocol/nodeNdJsonStream.js";
 import { tapStream } from "../../src/protocol/tap.js";
 import { FIXTURES } from "../support/cli.js";
+import { textChunkLine } from "../support/textChunkLine.js";
 
 // nodeNdJsonStream against a real process that writes its stdout in the pieces the test
 // gives, each a separate pipe write: lines cut anywhere, UTF-8 sequences cut inside.
@@ -125,15 +126,7 @@ void test("writes reach the agent whole and in order, past a full pipe", async (
 });
 
 void test("text chunks read without a parse arrive as JSON.parse gives them, lookalikes too", async () => {
-  const chunk = (text: string): string =>
-    JSON.stringify({
-      jsonrpc: "2.0",
-      method: "session/update",
-      params: {
-        sessionId: "s1",
-        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
-      },
-    });
+  const chunk = (text: string): string => textChunkLine(text);
   const lines = [
     chunk("first"),
     chunk("tok "),
@@ -165,15 +158,7 @@ void test("text chunks read without a parse arrive as JSON.parse gives them, loo
 });
 
 void test("text chunks that follow each other in one read go as one run where the hooks take runs, each alone where not, in order with the rest", async () => {
-  const chunk = (text: string, kind = "agent_message_chunk"): string =>
-    JSON.stringify({
-      jsonrpc: "2.0",
-      method: "session/update",
-      params: {
-        sessionId: "s1",
-        update: { sessionUpdate: kind, content: { type: "text", text } },
-      },
-    });
+  const chunk = (text: string, kind?: string): string => textChunkLine(text, "s1", kind);
   const other = JSON.stringify({ jsonrpc: "2.0", method: "_x/note", params: {} });
   const reads = [
     [

@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { TextChunkTemplates } from "../../src/protocol/textChunkTemplates.js";
+import { textChunkLine } from "../support/textChunkLine.js";
+import { prng } from "../fixtures/fuzzFrames.js";
 
-const chunk = (text: string, sessionId = "s1", kind = "agent_message_chunk"): string =>
-  JSON.stringify({
-    jsonrpc: "2.0",
-    method: "session/update",
-    params: { sessionId, update: { sessionUpdate: kind, content: { type: "text", text } } },
-  });
+const chunk = textChunkLine;
 
 /** What the stream does with a line: the template's message, else JSON.parse (then learns). */
 function through(templates: TextChunkTemplates, line: string): unknown {
@@ -97,13 +94,8 @@ void test("a line that is not one valid string between the envelope's ends is pa
 });
 
 void test("whatever the line, a match is what JSON.parse gives (random edits of text chunks)", () => {
-  let seed = 11;
-  const random = (n: number): number => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  const next = prng(11);
+  const random = (n: number): number => Math.floor(next() * n);
   const pieces = ['"', "\\", "u", "0", "a", "\t", "}", ",", ":", " ", "{", "n", "é", "\\n", '\\"'];
   let matched = 0;
   for (let round = 0; round < 2000; round++) {
