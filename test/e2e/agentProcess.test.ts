@@ -1,10 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { AgentProcess } from "../../src/agents/agentProcess.js";
 import { FIXTURES } from "../support/cli.js";
 import { isAlive, waitGone } from "../support/processes.js";
+import { recordedPids } from "../support/scriptedPids.js";
 import { tempDir } from "../support/tempDir.js";
 
 async function startScripted(
@@ -19,15 +20,8 @@ async function startScripted(
     cwd: dir,
   });
   for (let i = 0; i < 200; i++) {
-    try {
-      const pids = JSON.parse(readFileSync(pidsFile, "utf8")) as {
-        agent: number;
-        grandchild: number;
-      };
-      return { agent, pids: [pids.agent, pids.grandchild] };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    if (existsSync(pidsFile)) return { agent, pids: recordedPids(pidsFile) };
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error("the scripted agent never wrote its pids");
 }

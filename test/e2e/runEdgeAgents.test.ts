@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../support/cli.js";
-import { waitGone } from "../support/processes.js";
 import { scriptedConfig } from "../support/scriptedConfig.js";
+import { noScriptedOrphans } from "../support/scriptedPids.js";
 import { tempDir } from "../support/tempDir.js";
 
 const SCENARIOS = [
@@ -27,12 +27,7 @@ function workspace(env: Record<string, string> = {}) {
     join(ws.dir, "acpgate.yaml"),
     scriptedConfig(SCENARIOS, { SCRIPTED_PIDS_FILE: pidsFile, ...env }),
   );
-  return { ...ws, noOrphans: () => waitGone(pidsOf(pidsFile)) };
-}
-
-function pidsOf(file: string): number[] {
-  const pids = JSON.parse(readFileSync(file, "utf8")) as { agent: number; grandchild: number };
-  return [pids.agent, pids.grandchild];
+  return { ...ws, noOrphans: () => noScriptedOrphans(pidsFile) };
 }
 
 test("an agent that crashes mid-prompt: exit 1, the exit code and stderr tail named, no orphan", async () => {

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../support/cli.js";
-import { waitGone } from "../support/processes.js";
 import { jsonEvents } from "../support/runCli.js";
 import { scriptedConfig } from "../support/scriptedConfig.js";
+import { noScriptedOrphans } from "../support/scriptedPids.js";
 import { tempDir } from "../support/tempDir.js";
 
 const SCENARIOS = [
@@ -27,14 +27,7 @@ function workspace() {
     join(ws.dir, "acpgate.yaml"),
     scriptedConfig(SCENARIOS, { SCRIPTED_PIDS_FILE: pidsFile }),
   );
-  const noOrphans = () => {
-    const pids = JSON.parse(readFileSync(pidsFile, "utf8")) as {
-      agent: number;
-      grandchild: number;
-    };
-    return waitGone([pids.agent, pids.grandchild]);
-  };
-  return { ...ws, noOrphans };
+  return { ...ws, noOrphans: () => noScriptedOrphans(pidsFile) };
 }
 
 function runFinished(stdout: string): Record<string, unknown> {
@@ -100,13 +93,15 @@ test("a timeout the agent answers with `cancelled` still says why, in text and i
     const text = await runCli(["run", "--timeout", "1s", "@sleep 20000"], { cwd: ws.dir });
     assert.equal(text.code, 3, text.stderr);
     assert.match(text.stderr, /^acpgate: timed out after 1s$/m);
-    const json = await runCli(["run", "--timeout", "1s", "--format", "json", "@sleep 20000"], {
+    // Long enough for start-up on a loaded machine: --timeout covers it, and a timeout that
+    // falls before the prompt is sent has no turn for the agent to answer `cancelled`.
+    const json = await runCli(["run", "--timeout", "4s", "--format", "json", "@sleep 60000"], {
       cwd: ws.dir,
     });
     assert.equal(json.code, 3, json.stderr);
     const finished = runFinished(json.stdout);
-    assert.equal(finished.stopReason, "cancelled");
-    assert.equal(finished.reason, "timed out after 1s");
+    assert.equal(finished.stopReason, "cancelled", json.stdout);
+    assert.equal(finished.reason, "timed out after 4s");
     assert.equal((finished.error as { code?: string } | undefined)?.code, "timeout");
   } finally {
     ws.cleanup();

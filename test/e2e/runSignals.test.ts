@@ -1,11 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLI } from "../support/cli.js";
 import { waitGone } from "../support/processes.js";
 import { scriptedConfig } from "../support/scriptedConfig.js";
+import { recordedPids } from "../support/scriptedPids.js";
 import { tempDir } from "../support/tempDir.js";
 
 const SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
@@ -42,14 +43,7 @@ function workspace() {
     join(ws.dir, "acpgate.yaml"),
     scriptedConfig(["never-init", "hang"], { SCRIPTED_PIDS_FILE: pidsFile }),
   );
-  const pids = (): number[] => {
-    const recorded = JSON.parse(readFileSync(pidsFile, "utf8")) as {
-      agent: number;
-      grandchild: number;
-    };
-    return [recorded.agent, recorded.grandchild];
-  };
-  return { ...ws, pidsFile, pids };
+  return { ...ws, pidsFile, pids: () => recordedPids(pidsFile) };
 }
 
 for (const signal of SIGNALS) {

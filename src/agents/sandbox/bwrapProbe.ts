@@ -64,14 +64,22 @@ export function probeBwrapAsync(path = "bwrap"): Promise<BwrapProbe> {
   probe = new Promise<BwrapProbe>((resolve) => {
     let stderr = "";
     let settled = false;
+    // Not spawn's own `timeout`: its timer is cleared only on 'exit', which a program that
+    // cannot start (bwrap missing: 'error', ENOENT) never emits, so it held every command
+    // that had finished for the rest of the 5 s. This one ends with the probe, however it ends.
+    const timer = setTimeout(() => {
+      stderr += `no answer within ${TIMEOUT_MS} ms`;
+      child.kill("SIGKILL");
+    }, TIMEOUT_MS);
     const settle = (probed: BwrapProbe): void => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       running.delete(path);
       if (!cache.has(path)) cache.set(path, probed);
       resolve(cache.get(path)!);
     };
-    const child = spawn(path, ARGS, { timeout: TIMEOUT_MS, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(path, ARGS, { stdio: ["ignore", "ignore", "pipe"] });
     child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
     child.once("error", (error) => settle({ ok: false, reason: `${path}: ${error.message}` }));
     child.once("close", (status, signal) => settle(outcome(path, status, signal, stderr)));
