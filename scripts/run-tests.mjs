@@ -4,14 +4,16 @@
 // which would run fixtures and support code as tests.
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { ensureNode22 } from "./node22.mjs";
 import { ensureOpencode } from "./opencode.mjs";
 import { ensureAcpx } from "./acpx.mjs";
 import { ensureBwrap } from "./bwrap.mjs";
 import { ensureChromium } from "./chromium.mjs";
 
-const root = "dist/test";
+// ACPGATE_TEST_ROOT: another tree of compiled tests (the runner's own test points it at a
+// folder of planted hangs).
+const root = process.env.ACPGATE_TEST_ROOT ?? "dist/test";
 const filter = process.argv.slice(2);
 const files = [];
 const walk = (dir) => {
@@ -54,9 +56,72 @@ process.env.ACPGATE_SANDBOX ??= "off";
 if (selected.some((f) => f.includes("portal")))
   process.env.ACPGATE_CHROMIUM = ensureChromium() ?? "";
 const concurrency = process.env.TEST_CONCURRENCY ?? "3";
-const result = spawnSync(
+// A hang must end as a failure that says where it hung, not as a run that outlives CI's limit
+// with nothing on record. Each file gets --test-timeout (node 20 applies it to the whole file),
+// and the run as a whole a deadline; at the deadline the processes still running are printed,
+// then the run's process group is killed and the run fails.
+const minutes = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`${name} must be a positive number of minutes`);
+    process.exit(2);
+  }
+  return value;
+};
+const fileTimeoutMs = Math.round(minutes("ACPGATE_TEST_FILE_TIMEOUT_MIN", 15) * 60_000);
+const deadlineMs = Math.round(minutes("ACPGATE_TEST_DEADLINE_MIN", 40) * 60_000);
+const child = spawn(
   process.execPath,
-  ["--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...selected],
-  { stdio: "inherit" },
+  [
+    "--test",
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${fileTimeoutMs}`,
+    "--test-reporter=spec",
+    ...selected,
+  ],
+  { stdio: ["ignore", "inherit", "inherit"], detached: true },
 );
-process.exit(result.status ?? 1);
+// The processes below `root`, indented by depth, their command lines cut short: only the run's
+// own, not the machine's (whose command lines may carry what no log should).
+const runningUnder = (root) => {
+  const ps = spawnSync("ps", ["-eo", "pid=,ppid=,etime=,args="], { encoding: "utf8" });
+  const rows = (ps.stdout ?? "").split("\n").flatMap((line) => {
+    const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    return m ? [{ pid: Number(m[1]), ppid: Number(m[2]), etime: m[3], args: m[4] }] : [];
+  });
+  const out = [];
+  const walk = (pid, depth) => {
+    for (const row of rows.filter((r) => r.ppid === pid)) {
+      out.push(`${"  ".repeat(depth)}${row.pid} ${row.etime} ${row.args.slice(0, 200)}`);
+      walk(row.pid, depth + 1);
+    }
+  };
+  walk(root, 1);
+  return out.length
+    ? out.join("\n")
+    : `  (nothing under pid ${root}${ps.error ? `: ${ps.error.message}` : ""})`;
+};
+const killGroup = (signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+};
+// The runner leads its own process group (so that a stuck grandchild can be killed with it);
+// a Ctrl-C or a TERM sent to this script is passed on to that group.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => killGroup(signal));
+const deadline = setTimeout(() => {
+  console.error(
+    `\nerror: the tests did not finish in ${deadlineMs / 60_000} min ` +
+      "(ACPGATE_TEST_DEADLINE_MIN); what was still running:",
+  );
+  console.error(runningUnder(child.pid));
+  killGroup("SIGKILL");
+  process.exit(1);
+}, deadlineMs);
+child.on("exit", (code) => {
+  clearTimeout(deadline);
+  killGroup("SIGKILL"); // whatever a test left behind in the group goes with the run
+  process.exit(code ?? 1);
+});
