@@ -2,23 +2,22 @@
 // bubblewrap for the OS sandbox's tests (Debian package `bubblewrap`): installed with apt-get
 // when missing and running as root. With CI set, failing to provide it fails the run.
 import { spawnSync } from "node:child_process";
+import { aptInstall } from "./apt.mjs";
 
 function works() {
-  const probe = spawnSync("bwrap", ["--ro-bind", "/", "/", "true"], { stdio: "ignore" });
+  const probe = spawnSync("bwrap", ["--ro-bind", "/", "/", "true"], {
+    stdio: "ignore",
+    timeout: 30_000,
+  });
   return probe.status === 0;
 }
 
 export function ensureBwrap() {
   if (works()) return true;
-  if (process.getuid?.() === 0) {
-    const update = spawnSync("apt-get", ["update"], { stdio: "ignore" });
-    const install = spawnSync("apt-get", ["install", "-y", "bubblewrap"], {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    if (update.status === 0 && install.status === 0 && works()) return true;
-  }
-  const message = "bubblewrap (bwrap) is not available: the sandbox tests will fail";
+  const failed =
+    aptInstall("bwrap", ["bubblewrap"]) ?? (works() ? undefined : "bwrap does not run");
+  if (!failed) return true;
+  const message = `bubblewrap (bwrap) is not available (${failed}): the sandbox tests will fail`;
   if (process.env.CI) {
     console.error(`error: ${message}`);
     process.exit(1);

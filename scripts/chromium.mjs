@@ -3,6 +3,7 @@
 // playwright-core; browser downloads do not work on these machines): installed with apt-get
 // when missing and running as root. With CI set, failing to provide it fails the run.
 import { spawnSync } from "node:child_process";
+import { aptInstall } from "./apt.mjs";
 
 export const CHROMIUM = process.env.ACPGATE_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -13,16 +14,9 @@ function works() {
 
 export function ensureChromium() {
   if (works()) return CHROMIUM;
-  if (process.getuid?.() === 0) {
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const update = spawnSync("apt-get", ["update"], { stdio: "ignore", env });
-    const install = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
-      stdio: ["ignore", "ignore", "inherit"],
-      env,
-    });
-    if (update.status === 0 && install.status === 0 && works()) return CHROMIUM;
-  }
-  const message = `chromium (${CHROMIUM}) is not available: the portal browser tests will fail`;
+  const failed = aptInstall("chromium", ["chromium"]) ?? (works() ? undefined : "it does not run");
+  if (!failed) return CHROMIUM;
+  const message = `chromium (${CHROMIUM}) is not available (${failed}): the portal browser tests will fail`;
   if (process.env.CI) {
     console.error(`error: ${message}`);
     process.exit(1);

@@ -42,12 +42,17 @@ export function ensureNpmTool({ name, pkg, version, binRel, works, root = REPO_R
   mkdirSync(staging, { recursive: true });
   const args = ["install", "--prefix", staging, "--no-save", "--no-package-lock", "--no-audit"];
   args.push("--no-fund", "--ignore-scripts", "--loglevel=error", spec);
-  const npm = spawnSync("npm", args, { stdio: ["ignore", 2, 2] }); // stdout: the path only
+  // stdout: the path only. Bounded: a registry that stops answering ends the install.
+  const npm = spawnSync("npm", args, {
+    stdio: ["ignore", 2, 2],
+    timeout: 5 * 60_000,
+    killSignal: "SIGKILL",
+  });
   const stagedBin = join(staging, "node_modules", pkg, binRel);
   if (npm.status !== 0 || !existsSync(stagedBin) || !works(stagedBin)) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(
-      `${name}: npm install ${spec} failed (${npm.error?.message ?? `exit ${npm.status}`}); ` +
+      `${name}: npm install ${spec} failed (${npmFailure(npm)}); ` +
         `no npm package ${pkg} for this platform?`,
     );
   }
@@ -73,6 +78,11 @@ export function ensureNpmTool({ name, pkg, version, binRel, works, root = REPO_R
   }
   rmSync(staging, { recursive: true, force: true });
   return target.bin;
+}
+
+function npmFailure(npm) {
+  if (npm.error?.code === "ETIMEDOUT") return "it did not finish in 5 min";
+  return npm.error?.message ?? `exit ${npm.status ?? npm.signal}`;
 }
 
 /** `node scripts/X.mjs [--bin-dir]`: prints the binary (or its directory), installing it. */

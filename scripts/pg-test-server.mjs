@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { aptInstall } from "./apt.mjs";
 
 const log = (line) => process.stderr.write(`pg-test-server: ${line}\n`);
 
@@ -26,15 +27,8 @@ function findBin() {
 }
 
 function install() {
-  if (process.getuid?.() !== 0)
-    throw new Error("postgresql is not installed and this is not root: cannot apt-get install it");
-  log("installing postgresql with apt-get (one-time)");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update"], { stdio: ["ignore", "ignore", "inherit"], env });
-  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env,
-  });
+  const failed = aptInstall("pg-test-server", ["postgresql"]);
+  if (failed) throw new Error(`postgresql is not installed and cannot be: ${failed}`);
 }
 
 function freePort() {
