@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import test from "node:test";
-import { isAlive, waitGone } from "../support/processes.js";
+import { waitGone } from "../support/processes.js";
 import { REPO_ROOT } from "../support/repoRoot.js";
 import { tempDir } from "../support/tempDir.js";
 
@@ -44,59 +44,50 @@ async function runRunner(
   return { code, stderr, stdout };
 }
 
-function plantedHang(): { dir: string; pidFile: string; cleanup(): void } {
+/**
+ * Runs the runner with `env` over a folder holding only the hanging test, checks the run with
+ * `check`, then that the hanging test's grandchild is gone.
+ */
+async function runPlantedHang(
+  env: Record<string, string>,
+  check: (run: { code: number | null; stderr: string; stdout: string }) => void,
+): Promise<void> {
   const tmp = tempDir();
-  const pidFile = join(tmp.dir, "grandchild.pid");
-  writeFileSync(join(tmp.dir, "hang.test.js"), HANGING_TEST(pidFile));
-  writeFileSync(join(tmp.dir, "package.json"), '{"type":"module"}');
-  return { ...tmp, pidFile };
+  try {
+    const pidFile = join(tmp.dir, "grandchild.pid");
+    writeFileSync(join(tmp.dir, "hang.test.js"), HANGING_TEST(pidFile));
+    writeFileSync(join(tmp.dir, "package.json"), '{"type":"module"}');
+    const run = await runRunner({ ACPGATE_TEST_ROOT: tmp.dir, ...env });
+    assert.equal(run.code, 1, run.stderr);
+    check(run);
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    await waitGone([grandchild], 5000);
+  } finally {
+    tmp.cleanup();
+  }
 }
 
-test(
-  "a run past its deadline fails, shows what still ran, and kills it",
-  { timeout: 60_000 },
-  async () => {
-    const planted = plantedHang();
-    try {
-      const run = await runRunner({
-        ACPGATE_TEST_ROOT: planted.dir,
-        ACPGATE_TEST_DEADLINE_MIN: "0.1",
-      });
-      assert.equal(run.code, 1, run.stderr);
-      assert.match(
-        run.stderr,
-        /the tests did not finish in 0\.1 min \(ACPGATE_TEST_DEADLINE_MIN\)/,
-      );
-      assert.match(run.stderr, /hang\.test\.js/);
-      assert.match(run.stderr, /sleep 300/);
-      const grandchild = Number(readFileSync(planted.pidFile, "utf8"));
-      await waitGone([grandchild], 5000);
-    } finally {
-      planted.cleanup();
-    }
-  },
+test("a run past its deadline fails, shows what still ran, and kills it", { timeout: 60_000 }, () =>
+  runPlantedHang({ ACPGATE_TEST_DEADLINE_MIN: "0.1" }, (run) => {
+    assert.match(run.stderr, /the tests did not finish in 0\.1 min \(ACPGATE_TEST_DEADLINE_MIN\)/);
+    assert.match(run.stderr, /hang\.test\.js/);
+    assert.match(run.stderr, /sleep 300/);
+  }),
 );
 
 test(
   "a file past its timeout fails by name, and the run ends with nothing left",
   { timeout: 120_000 },
-  async () => {
-    const planted = plantedHang();
-    try {
-      const run = await runRunner({
-        ACPGATE_TEST_ROOT: planted.dir,
+  () =>
+    runPlantedHang(
+      {
         ACPGATE_TEST_FILE_TIMEOUT_MIN: "0.05",
         ACPGATE_TEST_DEADLINE_MIN: "1", // without the file timeout, this ends it
-      });
-      assert.equal(run.code, 1, run.stderr);
-      assert.match(run.stdout, /hang\.test\.js[^\n]*\n\s*'test timed out after 3000ms'/);
-      const grandchild = Number(readFileSync(planted.pidFile, "utf8"));
-      await waitGone([grandchild], 5000);
-      assert.equal(isAlive(grandchild), false);
-    } finally {
-      planted.cleanup();
-    }
-  },
+      },
+      (run) => {
+        assert.match(run.stdout, /hang\.test\.js[^\n]*\n\s*'test timed out after 3000ms'/);
+      },
+    ),
 );
 
 test("a bound that is not a positive number of minutes is refused", async () => {
