@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { setImmediate } from "node:timers/promises";
 import { apiHarness, auth, waitFor, type ApiHarness } from "../support/apiHarness.js";
 import { SseReader, type SseMessage } from "../support/sseReader.js";
 
@@ -176,14 +177,20 @@ test("a subscriber that does not read is disconnected with a reason; the session
     // The reading subscriber reads from before the prompt: it sees the whole turn while the
     // stalled one is dropped.
     const reading = other.until((m) => m.event === "turn_ended");
-    await api.call("POST", `/api/agent-sessions/${id}/prompt`, "operator", {
+    const prompted = await api.call("POST", `/api/agent-sessions/${id}/prompt`, "operator", {
       prompt: "@chunks 30",
     });
+    assert.equal(prompted.status, 202, await prompted.clone().text());
     const seen = await reading;
     assert.deepEqual(
       seqs(seen),
       Array.from({ length: seen.length }, (_, i) => last + i + 1),
     );
+    // The stream judges a reader once it had a turn to pull (a setImmediate after the burst).
+    // On a loaded machine the whole turn arrives in one read, and the reading side resolves in
+    // that same tick: reading the stalled stream now would be a pull in time. One turn of the
+    // event loop lets the judgement run first, as it would for a client that really stalls.
+    await setImmediate();
     const dropped = await stalled.rest();
     assert.equal(dropped.at(-1)?.event, "disconnect");
     const why = JSON.parse(dropped.at(-1)?.data ?? "{}") as { reason: string; lastEventId: number };

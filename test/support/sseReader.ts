@@ -16,6 +16,8 @@ export class SseReader {
   private readonly decoder = new TextDecoder();
   done = false;
   comments = 0;
+  /** Every message's event and id as it arrived, for failure messages. */
+  private readonly received: string[] = [];
 
   constructor(body: ReadableStream<Uint8Array>) {
     this.reader = body.getReader();
@@ -26,12 +28,12 @@ export class SseReader {
     while (this.queue.length === 0) {
       if (this.done) return undefined;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error("no SSE message in time");
+      if (left <= 0) throw this.silence(timeoutMs);
       let timer: NodeJS.Timeout | undefined;
       const chunk = await Promise.race([
         this.reader.read(),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("no SSE message in time")), left);
+          timer = setTimeout(() => reject(this.silence(timeoutMs)), left);
         }),
       ]).finally(() => clearTimeout(timer));
       if (chunk.done) this.done = true;
@@ -65,6 +67,15 @@ export class SseReader {
     await this.reader.cancel().catch(() => undefined);
   }
 
+  /** The error for a wait with no message: what came before it, so a failure says where. */
+  private silence(timeoutMs: number): Error {
+    const last = this.received.slice(-5).join(", ") || "none";
+    return new Error(
+      `no SSE message in ${timeoutMs} ms; ${this.received.length} received before (last: ${last}), ` +
+        `${this.comments} comments`,
+    );
+  }
+
   private parse(text: string): void {
     this.buffer += text;
     let end: number;
@@ -86,7 +97,10 @@ export class SseReader {
         else if (field === "id") message.id = value;
         else if (field === "data") message.data += (message.data ? "\n" : "") + value;
       }
-      if (fields) this.queue.push(message);
+      if (fields) {
+        this.queue.push(message);
+        this.received.push(`${message.event}${message.id ? `#${message.id}` : ""}`);
+      }
     }
   }
 }
