@@ -81,9 +81,9 @@ const child = spawn(
   ],
   { stdio: ["ignore", "inherit", "inherit"], detached: true },
 );
-// The processes below `root`, indented by depth, their command lines cut short: only the run's
+// The processes below `top`, indented by depth, their command lines cut short: only the run's
 // own, not the machine's (whose command lines may carry what no log should).
-const runningUnder = (root) => {
+const runningUnder = (top) => {
   const ps = spawnSync("ps", ["-eo", "pid=,ppid=,etime=,args="], { encoding: "utf8" });
   const rows = (ps.stdout ?? "").split("\n").flatMap((line) => {
     const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
@@ -96,10 +96,10 @@ const runningUnder = (root) => {
       walk(row.pid, depth + 1);
     }
   };
-  walk(root, 1);
+  walk(top, 1);
   return out.length
     ? out.join("\n")
-    : `  (nothing under pid ${root}${ps.error ? `: ${ps.error.message}` : ""})`;
+    : `  (nothing under pid ${top}${ps.error ? `: ${ps.error.message}` : ""})`;
 };
 const killGroup = (signal) => {
   try {
