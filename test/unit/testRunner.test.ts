@@ -36,10 +36,11 @@ async function runRunner(
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  // Its output is whole once the pipes close; a process it left behind keeps them open, and the
+  // Its output is whole once the pipes close ('close' can come in the same tick as 'exit', so
+  // both are listened for from the start); a process it left behind keeps them open, and the
   // test then fails on that process, not here.
   const closed = new Promise((resolve) => child.on("close", resolve));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
   return { code, stderr, stdout };
 }
